@@ -1,0 +1,375 @@
+using System;
+using System.Globalization;
+using System.Threading;
+
+namespace HdrHistogram;
+
+public abstract partial class HistogramBase
+{
+    /// <summary>
+    /// Creates a histogram of the same type and configuration holding the same counts, tag and timestamps.
+    /// </summary>
+    /// <returns>The copy.</returns>
+    public HistogramBase Copy()
+    {
+        var copy = CreateEmptyCopy();
+        copy.Add(this);
+        copy.CopyMetadataFrom(this);
+        return copy;
+    }
+
+    /// <summary>Replaces the content of <paramref name="targetHistogram"/> with this histogram's counts, tag and timestamps.</summary>
+    /// <param name="targetHistogram">The histogram to overwrite; must cover this histogram's values or auto-resize.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="targetHistogram"/> is null.</exception>
+    /// <exception cref="ArgumentException">The target cannot hold this histogram's values.</exception>
+    public void CopyInto(HistogramBase targetHistogram)
+    {
+        if (targetHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(targetHistogram));
+        }
+
+        targetHistogram.Reset();
+        targetHistogram.Add(this);
+        targetHistogram.CopyMetadataFrom(this);
+    }
+
+    /// <summary>
+    /// Adds every count of <paramref name="fromHistogram"/> to this histogram. Histograms of the same layout add
+    /// slot by slot; otherwise every bucket is re-recorded at its lowest value, as Java does.
+    /// </summary>
+    /// <param name="fromHistogram">The histogram to add.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="fromHistogram"/> is null.</exception>
+    /// <exception cref="ArgumentException">The other histogram has values beyond this one's range and <see cref="AutoResize"/> is off.</exception>
+    /// <exception cref="InvalidOperationException">A short or int count would overflow; this histogram is left unchanged.</exception>
+    public void Add(HistogramBase fromHistogram)
+    {
+        if (fromHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(fromHistogram));
+        }
+
+        long otherMaxValue = fromHistogram.GetMaxValue();
+        long highestRecordableValue = HighestEquivalentValue(ValueFromIndex(CountsArrayLength - 1));
+        if (highestRecordableValue < otherMaxValue)
+        {
+            if (!AutoResize)
+            {
+                throw new ArgumentException("The other histogram includes values that do not fit in this histogram's range.", nameof(fromHistogram));
+            }
+
+            Resize(otherMaxValue);
+        }
+
+        CheckAddDoesNotOverflow(fromHistogram);
+
+        if (BucketCount == fromHistogram.BucketCount
+            && _subBucketCount == fromHistogram._subBucketCount
+            && _unitMagnitude == fromHistogram._unitMagnitude
+            && _normalizingIndexOffset == fromHistogram._normalizingIndexOffset
+            && !fromHistogram.IsConcurrent)
+        {
+            // Same layout: add slot by slot.
+            long observedOtherTotalCount = 0;
+            for (int i = 0; i < fromHistogram.CountsArrayLength; i++)
+            {
+                long otherCount = fromHistogram.GetCountAtIndex(i);
+                if (otherCount > 0)
+                {
+                    AddToCountAtIndex(i, otherCount);
+                    observedOtherTotalCount += otherCount;
+                }
+            }
+
+            AddToTotalCount(observedOtherTotalCount);
+            UpdateMaxValue(Math.Max(GetMaxValue(), otherMaxValue));
+            UpdateMinNonZeroValue(Math.Min(GetMinNonZeroValue(), fromHistogram.GetMinNonZeroValue()));
+        }
+        else
+        {
+            // Different layouts (or a histogram that may change while we read it): re-record every bucket at its
+            // lowest value, the maximum first so the tracked maximum is set once.
+            int otherMaxIndex = fromHistogram.CountsArrayIndex(otherMaxValue);
+            long otherCount = fromHistogram.GetCountAtIndex(otherMaxIndex);
+            RecordCountAtValue(otherCount, fromHistogram.ValueFromIndex(otherMaxIndex));
+            for (int i = 0; i < otherMaxIndex; i++)
+            {
+                otherCount = fromHistogram.GetCountAtIndex(i);
+                if (otherCount > 0)
+                {
+                    RecordCountAtValue(otherCount, fromHistogram.ValueFromIndex(i));
+                }
+            }
+        }
+
+        StartTimeStamp = MergeStart(StartTimeStamp, fromHistogram.StartTimeStamp);
+        EndTimeStamp = Math.Max(EndTimeStamp, fromHistogram.EndTimeStamp);
+    }
+
+    /// <summary>
+    /// Subtracts every count of <paramref name="otherHistogram"/> from this histogram. Every count is checked before
+    /// anything changes: a count that would go below zero is an error and leaves this histogram unchanged.
+    /// </summary>
+    /// <param name="otherHistogram">The histogram to subtract.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="otherHistogram"/> is null.</exception>
+    /// <exception cref="ArgumentException">The other histogram has values beyond this one's range, or a count larger than this one's.</exception>
+    public void Subtract(HistogramBase otherHistogram)
+    {
+        if (otherHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(otherHistogram));
+        }
+
+        if (HighestEquivalentValue(otherHistogram.GetMaxValue()) > HighestEquivalentValue(ValueFromIndex(CountsArrayLength - 1)))
+        {
+            throw new ArgumentException("The other histogram includes values that do not fit in this histogram's range.", nameof(otherHistogram));
+        }
+
+        for (int i = 0; i < otherHistogram.CountsArrayLength; i++)
+        {
+            long otherCount = otherHistogram.GetCountAtIndex(i);
+            if (otherCount > 0)
+            {
+                long otherValue = otherHistogram.ValueFromIndex(i);
+                long thisCount = GetCountAtValue(otherValue);
+                if (thisCount < otherCount)
+                {
+                    throw new ArgumentException(
+                        "The other histogram's count (" + otherCount.ToString(CultureInfo.InvariantCulture) + ") at value "
+                        + otherValue.ToString(CultureInfo.InvariantCulture) + " is larger than this one's ("
+                        + thisCount.ToString(CultureInfo.InvariantCulture) + ").",
+                        nameof(otherHistogram));
+                }
+            }
+        }
+
+        for (int i = 0; i < otherHistogram.CountsArrayLength; i++)
+        {
+            long otherCount = otherHistogram.GetCountAtIndex(i);
+            if (otherCount > 0)
+            {
+                RecordCountAtValue(-otherCount, otherHistogram.ValueFromIndex(i));
+            }
+        }
+
+        // The maximum or minimum may have been emptied: recompute them as Java does.
+        if (GetCountAtValue(GetMaxValue()) <= 0 || GetCountAtValue(GetMinNonZeroValue()) <= 0)
+        {
+            EstablishInternalTrackingValues();
+        }
+    }
+
+    /// <summary>
+    /// Creates a copy corrected for coordinated omission: every recorded value also records the values a stalled
+    /// measurement loop would have missed every <paramref name="expectedIntervalBetweenValueSamples"/>.
+    /// </summary>
+    /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less copies unchanged.</param>
+    /// <returns>The corrected copy, of the same type and configuration.</returns>
+    public HistogramBase CopyCorrectedForCoordinatedOmission(long expectedIntervalBetweenValueSamples)
+    {
+        var copy = CreateEmptyCopy();
+        copy.CopyMetadataFrom(this);
+        copy.AddWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
+        return copy;
+    }
+
+    /// <summary>
+    /// Adds <paramref name="otherHistogram"/> to this one while correcting for coordinated omission (see
+    /// <see cref="RecordValueWithExpectedInterval"/>).
+    /// </summary>
+    /// <param name="otherHistogram">The histogram to add.</param>
+    /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less adds unchanged.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="otherHistogram"/> is null.</exception>
+    public void AddWhileCorrectingForCoordinatedOmission(HistogramBase otherHistogram, long expectedIntervalBetweenValueSamples)
+    {
+        if (otherHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(otherHistogram));
+        }
+
+        for (int i = 0; i < otherHistogram.CountsArrayLength; i++)
+        {
+            long count = otherHistogram.GetCountAtIndex(i);
+            if (count != 0)
+            {
+                long value = otherHistogram.HighestEquivalentValue(otherHistogram.ValueFromIndex(i));
+                RecordValueWithCountAndExpectedInterval(value, count, expectedIntervalBetweenValueSamples);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Multiplies every recorded value by 2^<paramref name="numberOfBinaryOrdersOfMagnitude"/>. Like Java, this
+    /// rotates the logical-to-physical index mapping instead of moving counts (see <see cref="NormalizingIndexOffset"/>).
+    /// </summary>
+    /// <param name="numberOfBinaryOrdersOfMagnitude">How many binary orders of magnitude to shift by; not negative.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would push recorded values beyond the range.</exception>
+    public void ShiftValuesLeft(int numberOfBinaryOrdersOfMagnitude)
+    {
+        if (numberOfBinaryOrdersOfMagnitude < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Cannot shift by a negative number of magnitudes.");
+        }
+
+        if (numberOfBinaryOrdersOfMagnitude == 0 || TotalCount == GetCountAtIndex(0))
+        {
+            return; // Nothing to shift when every recorded value is 0.
+        }
+
+        int shiftAmount = numberOfBinaryOrdersOfMagnitude << _subBucketHalfCountMagnitude;
+        int maxValueIndex = CountsArrayIndex(GetMaxValue());
+        if (maxValueIndex >= CountsArrayLength - shiftAmount)
+        {
+            throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Operation would overflow, would discard recorded value counts.");
+        }
+
+        long maxValueBeforeShift = Interlocked.Exchange(ref _maxValue, 0);
+        long minNonZeroValueBeforeShift = Interlocked.Exchange(ref _minNonZeroValue, long.MaxValue);
+
+        // An int shift, as in Java: the comparison only matters for small unit magnitudes.
+        bool lowestHalfBucketPopulated = minNonZeroValueBeforeShift < (_subBucketHalfCount << _unitMagnitude);
+
+        ShiftNormalizingIndexByOffset(shiftAmount, lowestHalfBucketPopulated);
+
+        UpdateMinAndMax(maxValueBeforeShift << numberOfBinaryOrdersOfMagnitude);
+        if (minNonZeroValueBeforeShift != long.MaxValue)
+        {
+            UpdateMinAndMax(minNonZeroValueBeforeShift << numberOfBinaryOrdersOfMagnitude);
+        }
+    }
+
+    /// <summary>
+    /// Divides every recorded value by 2^<paramref name="numberOfBinaryOrdersOfMagnitude"/>, rotating the
+    /// logical-to-physical index mapping as Java does.
+    /// </summary>
+    /// <param name="numberOfBinaryOrdersOfMagnitude">How many binary orders of magnitude to shift by; not negative.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would lose precision of recorded values.</exception>
+    public void ShiftValuesRight(int numberOfBinaryOrdersOfMagnitude)
+    {
+        if (numberOfBinaryOrdersOfMagnitude < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Cannot shift by a negative number of magnitudes.");
+        }
+
+        if (numberOfBinaryOrdersOfMagnitude == 0 || TotalCount == GetCountAtIndex(0))
+        {
+            return;
+        }
+
+        int shiftAmount = _subBucketHalfCount * numberOfBinaryOrdersOfMagnitude;
+
+        // Anything shifted into the lowest half bucket would lose precision irreversibly.
+        int minNonZeroValueIndex = CountsArrayIndex(GetMinNonZeroValue());
+        if (minNonZeroValueIndex < shiftAmount + _subBucketHalfCount)
+        {
+            throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Operation would underflow and lose precision of already recorded value counts.");
+        }
+
+        long maxValueBeforeShift = Interlocked.Exchange(ref _maxValue, 0);
+        long minNonZeroValueBeforeShift = Interlocked.Exchange(ref _minNonZeroValue, long.MaxValue);
+
+        ShiftNormalizingIndexByOffset(-shiftAmount, false);
+
+        UpdateMinAndMax(maxValueBeforeShift >> numberOfBinaryOrdersOfMagnitude);
+        if (minNonZeroValueBeforeShift != long.MaxValue)
+        {
+            UpdateMinAndMax(minNonZeroValueBeforeShift >> numberOfBinaryOrdersOfMagnitude);
+        }
+    }
+
+    /// <summary>Whether the histogram may be written by other threads while it is read (selects Java's safe add path).</summary>
+    private protected virtual bool IsConcurrent => false;
+
+    /// <summary>
+    /// Moves the normalizing offset by <paramref name="shiftAmount"/> (Java's <c>nonConcurrentNormalizingIndexShift</c>).
+    /// The zero-value count stays at logical index 0; the lowest half bucket is re-recorded at its new scale.
+    /// </summary>
+    private protected virtual void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated)
+    {
+        long zeroValueCount = GetCountAtIndex(0);
+        SetCountAtIndex(0, 0);
+        int preShiftZeroIndex = NormalizeIndex(0);
+        _normalizingIndexOffset += shiftAmount;
+
+        if (lowestHalfBucketPopulated)
+        {
+            ShiftLowestHalfBucketContentsLeft(shiftAmount, preShiftZeroIndex);
+        }
+
+        SetCountAtIndex(0, zeroValueCount);
+    }
+
+    /// <summary>Updates the offset alone; the concurrent variants move counts themselves.</summary>
+    private protected void AddToNormalizingIndexOffset(int shiftAmount) => _normalizingIndexOffset += shiftAmount;
+
+    /// <summary>
+    /// The lowest half bucket cannot be rescaled by moving the offset: its values are re-recorded one by one. Each
+    /// target slot is below its source, so a single ascending pass is safe.
+    /// </summary>
+    private void ShiftLowestHalfBucketContentsLeft(int shiftAmount, int preShiftZeroIndex)
+    {
+        int numberOfBinaryOrdersOfMagnitude = shiftAmount >> _subBucketHalfCountMagnitude;
+        for (int fromIndex = 1; fromIndex < _subBucketHalfCount; fromIndex++)
+        {
+            long toValue = ValueFromIndex(fromIndex) << numberOfBinaryOrdersOfMagnitude;
+            int toIndex = CountsArrayIndex(toValue);
+            int fromSlot = (fromIndex + preShiftZeroIndex) % CountsArrayLength;
+            long countAtFromIndex = GetCountAtNormalizedIndex(fromSlot);
+            SetCountAtIndex(toIndex, countAtFromIndex);
+            SetCountAtNormalizedIndex(fromSlot, 0);
+        }
+    }
+
+    /// <summary>
+    /// Where logical index <paramref name="index"/> ends up after a shift by <paramref name="shiftAmount"/> slots:
+    /// index 0 stays, the lowest half bucket is rescaled value by value, every other index moves by the shift.
+    /// The concurrent variants use it to rebuild their counts; the others rotate the offset instead.
+    /// </summary>
+    private protected int ShiftedLogicalIndex(int index, int shiftAmount)
+    {
+        if (shiftAmount == 0 || index == 0)
+        {
+            return index;
+        }
+
+        if (shiftAmount > 0 && index < _subBucketHalfCount)
+        {
+            return CountsArrayIndex(ValueFromIndex(index) << (shiftAmount >> _subBucketHalfCountMagnitude));
+        }
+
+        return index + shiftAmount;
+    }
+
+    private void CheckAddDoesNotOverflow(HistogramBase fromHistogram)
+    {
+        long maxAllowable = MaxAllowableCount;
+        if (maxAllowable == long.MaxValue)
+        {
+            return; // Long counts wrap silently, as in Java.
+        }
+
+        // Check every target bucket first, so that a failing add leaves this histogram unchanged.
+        for (int i = 0; i < fromHistogram.CountsArrayLength; i++)
+        {
+            long otherCount = fromHistogram.GetCountAtIndex(i);
+            if (otherCount > 0)
+            {
+                long current = GetCountAtValue(fromHistogram.ValueFromIndex(i));
+                if (otherCount > maxAllowable - current)
+                {
+                    ThrowCountOverflow(current, otherCount, WordSizeInBytes == 2 ? "short" : "int");
+                }
+            }
+        }
+    }
+
+    private void CopyMetadataFrom(HistogramBase source)
+    {
+        StartTimeStamp = source.StartTimeStamp;
+        EndTimeStamp = source.EndTimeStamp;
+        Tag = source.Tag;
+    }
+
+    // 0 means "not set", so it never wins the minimum.
+    private static long MergeStart(long a, long b) => a == 0 ? b : b == 0 ? a : Math.Min(a, b);
+}

@@ -1,0 +1,597 @@
+using System;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using HdrHistogram.Utilities;
+
+namespace HdrHistogram;
+
+/// <summary>
+/// A High Dynamic Range histogram: records integer values (typically latencies) with a fixed number of significant
+/// decimal digits of precision over a configurable range, in constant time and space.
+/// </summary>
+/// <remarks>
+/// <para>
+/// This is the common base of <see cref="LongHistogram"/>, <see cref="IntHistogram"/>, <see cref="ShortHistogram"/>,
+/// <see cref="LongConcurrentHistogram"/> and <see cref="IntConcurrentHistogram"/>, which differ only in how counts are
+/// stored. The bucket arithmetic, statistics, iteration and text output follow Java HdrHistogram 2.2.2 exactly, so
+/// results (and encoded bytes) are identical to the Java reference implementation.
+/// </para>
+/// <para>
+/// The implementation is split into partial files by concern: configuration and recording (this file), queries
+/// (<c>HistogramBase.Queries.cs</c>), arithmetic (<c>HistogramBase.Arithmetic.cs</c>) and iteration
+/// (<c>HistogramBase.Iteration.cs</c>).
+/// </para>
+/// </remarks>
+public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBase>
+{
+    private static long _instanceIdSequencer;
+
+    private readonly int _subBucketHalfCountMagnitude;
+    private readonly int _subBucketHalfCount;
+    private readonly int _subBucketCount;
+    private readonly long _subBucketMask;
+    private readonly int _unitMagnitude;
+    private readonly long _unitMagnitudeMask;
+    private readonly int _leadingZeroCountBase;
+
+    // Raw tracking values, kept exactly as Java keeps them: the max is stored with the unit-magnitude bits set, the
+    // minimum non-zero value with them cleared (long.MaxValue when nothing non-zero was recorded).
+    private long _maxValue;
+    private long _minNonZeroValue = long.MaxValue;
+
+    private int _normalizingIndexOffset;
+    private double _integerToDoubleValueConversionRatio = 1.0;
+
+    /// <summary>Creates a histogram with a fresh instance id.</summary>
+    /// <param name="lowestTrackableValue">The lowest value that can be discerned from 0 (at least 1; rounded down to a power of two internally).</param>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least twice <paramref name="lowestTrackableValue"/>.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
+    protected HistogramBase(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+        : this(Interlocked.Increment(ref _instanceIdSequencer), lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
+    {
+    }
+
+    /// <summary>Creates a histogram with the given instance id.</summary>
+    /// <param name="instanceId">An identity for this histogram, for diagnostics.</param>
+    /// <param name="lowestTrackableValue">The lowest value that can be discerned from 0 (at least 1; rounded down to a power of two internally).</param>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least twice <paramref name="lowestTrackableValue"/>.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
+    protected HistogramBase(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+    {
+        ValidateConfiguration(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits);
+
+        InstanceId = instanceId;
+        LowestTrackableValue = lowestTrackableValue;
+        NumberOfSignificantValueDigits = numberOfSignificantValueDigits;
+
+        // Single-unit resolution is needed up to 2 x 10^digits: "+/- 1 at 1000" also means "not +/- 2 at 1999".
+        long largestValueWithSingleUnitResolution = 2 * PowerOfTen(numberOfSignificantValueDigits);
+
+        // Both magnitudes are computed with floating-point logs exactly as Java does, so that every lowest value
+        // (including those just below a power of two) gets Java's unit magnitude.
+        _unitMagnitude = (int)(Math.Log(lowestTrackableValue) / Math.Log(2));
+        _unitMagnitudeMask = (1L << _unitMagnitude) - 1;
+        int subBucketCountMagnitude = (int)Math.Ceiling(Math.Log(largestValueWithSingleUnitResolution) / Math.Log(2));
+        _subBucketHalfCountMagnitude = subBucketCountMagnitude - 1;
+        _subBucketCount = 1 << subBucketCountMagnitude;
+        _subBucketHalfCount = _subBucketCount / 2;
+        _subBucketMask = ((long)_subBucketCount - 1) << _unitMagnitude;
+
+        if (subBucketCountMagnitude + _unitMagnitude > 62)
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(numberOfSignificantValueDigits),
+                "Cannot represent numberOfSignificantValueDigits worth of values beyond lowestTrackableValue.");
+        }
+
+        _leadingZeroCountBase = 64 - _unitMagnitude - subBucketCountMagnitude;
+        EstablishSize(highestTrackableValue);
+    }
+
+    /// <summary>An identity for this histogram, for diagnostics.</summary>
+    public long InstanceId { get; }
+
+    /// <summary>The lowest value that can be discerned from 0 (Java's <c>lowestDiscernibleValue</c>).</summary>
+    public long LowestTrackableValue { get; }
+
+    /// <summary>The lowest value that can be discerned from 0; the Java name of <see cref="LowestTrackableValue"/>.</summary>
+    public long LowestDiscernibleValue => LowestTrackableValue;
+
+    /// <summary>The highest value the histogram currently tracks; grows when <see cref="AutoResize"/> is on.</summary>
+    public long HighestTrackableValue { get; private set; }
+
+    /// <summary>The number of significant decimal digits of precision the histogram maintains.</summary>
+    public int NumberOfSignificantValueDigits { get; }
+
+    /// <summary>
+    /// Whether values beyond the current range grow the histogram instead of throwing (Java's <c>setAutoResize</c>).
+    /// Decoded histograms always auto-resize, as in Java.
+    /// </summary>
+    public bool AutoResize { get; set; }
+
+    /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
+    public long StartTimeStamp { get; set; }
+
+    /// <summary>End of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
+    public long EndTimeStamp { get; set; }
+
+    /// <summary>An optional tag, carried into histogram logs as <c>Tag=</c>.</summary>
+    public string? Tag { get; set; }
+
+    /// <summary>The total number of recorded values.</summary>
+    public abstract long TotalCount { get; protected set; }
+
+    /// <summary>The largest count a single bucket can hold.</summary>
+    public abstract long MaxAllowableCount { get; }
+
+    /// <summary>The number of bytes one count takes in memory (8, 4 or 2).</summary>
+    protected abstract int WordSizeInBytes { get; }
+
+    /// <summary>The number of exponentially growing buckets covering the range.</summary>
+    public int BucketCount { get; private set; }
+
+    /// <summary>The number of linear sub-buckets in each bucket.</summary>
+    public int SubBucketCount => _subBucketCount;
+
+    /// <summary>The number of counts the histogram holds (one per distinguishable value range).</summary>
+    public int CountsArrayLength { get; private set; }
+
+    /// <summary>The ratio that converts the internal integer values to doubles; 1.0 unless set by a double-valued wrapper.</summary>
+    public double IntegerToDoubleValueConversionRatio
+    {
+        get => _integerToDoubleValueConversionRatio;
+        internal set => _integerToDoubleValueConversionRatio = value;
+    }
+
+    /// <summary>
+    /// The rotation between logical and physical count indexes introduced by <see cref="ShiftValuesLeft"/> and
+    /// <see cref="ShiftValuesRight"/>; written into the V2 header exactly as Java writes it.
+    /// </summary>
+    public int NormalizingIndexOffset => _normalizingIndexOffset;
+
+    internal int UnitMagnitude => _unitMagnitude;
+
+    internal int SubBucketHalfCount => _subBucketHalfCount;
+
+    internal int SubBucketHalfCountMagnitude => _subBucketHalfCountMagnitude;
+
+    /// <summary>The V2 encoding word size used by the decoder to size count arrays (8, 4 or 2).</summary>
+    internal int CountWordSize => WordSizeInBytes;
+
+    /// <summary>Records one occurrence of <paramref name="value"/>.</summary>
+    /// <param name="value">The value to record; must not be negative.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off.</exception>
+    /// <exception cref="InvalidOperationException">The bucket's count would overflow the count type.</exception>
+    public void RecordValue(long value) => RecordCountAtValue(1, value);
+
+    /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>.</summary>
+    /// <param name="value">The value to record; must not be negative.</param>
+    /// <param name="count">How many occurrences; must not be negative.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The value or count is negative, or the value is beyond the range and <see cref="AutoResize"/> is off.</exception>
+    /// <exception cref="InvalidOperationException">The bucket's count would overflow the count type.</exception>
+    public void RecordValueWithCount(long value, long count)
+    {
+        if (count < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(count), count, "A recorded count cannot be negative.");
+        }
+
+        RecordCountAtValue(count, value);
+    }
+
+    /// <summary>
+    /// Records <paramref name="value"/>, and corrects for coordinated omission by also recording the values a
+    /// stalled measurement loop would have seen every <paramref name="expectedIntervalBetweenValueSamples"/>.
+    /// </summary>
+    /// <param name="value">The value to record; must not be negative.</param>
+    /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off.</exception>
+    public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
+        => RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
+
+    /// <summary>Clears every count, the tracked minimum and maximum, the tag and the timestamps.</summary>
+    public void Reset()
+    {
+        ClearCounts();
+        TotalCount = 0;
+        ResetMaxValue(0);
+        ResetMinNonZeroValue(long.MaxValue);
+        _normalizingIndexOffset = 0;
+        StartTimeStamp = 0;
+        EndTimeStamp = 0;
+        Tag = null;
+    }
+
+    /// <summary>Whether any bucket count (or the total) has overflowed, which only long-count arithmetic can do silently.</summary>
+    /// <returns><c>true</c> when the sum of the counts differs from <see cref="TotalCount"/> or is negative.</returns>
+    public bool HasOverflowed()
+    {
+        long sum = 0;
+        for (int i = 0; i < CountsArrayLength; i++)
+        {
+            sum += GetCountAtIndex(i);
+        }
+
+        return sum != TotalCount || sum < 0;
+    }
+
+    /// <summary>
+    /// Java's <c>getNeededByteBufferCapacity</c>: an upper bound on the uncompressed V2 encoding size
+    /// (every count may take 9 bytes, plus the 40-byte header).
+    /// </summary>
+    /// <returns>The capacity in bytes.</returns>
+    public int GetNeededByteBufferCapacity() => (CountsArrayLength * 9) + 40;
+
+    /// <summary>Java's estimate of the histogram's memory footprint: 512 bytes plus the counts array.</summary>
+    /// <returns>The estimated footprint in bytes.</returns>
+    public virtual int GetEstimatedFootprintInBytes() => 512 + (WordSizeInBytes * CountsArrayLength);
+
+    internal void RecordValueWithCountAndExpectedInterval(long value, long count, long expectedIntervalBetweenValueSamples)
+    {
+        RecordCountAtValue(count, value);
+        if (expectedIntervalBetweenValueSamples <= 0)
+        {
+            return;
+        }
+
+        for (long missingValue = value - expectedIntervalBetweenValueSamples;
+             missingValue >= expectedIntervalBetweenValueSamples;
+             missingValue -= expectedIntervalBetweenValueSamples)
+        {
+            RecordCountAtValue(count, missingValue);
+        }
+    }
+
+    /// <summary>The recording path shared by every public record method; <paramref name="count"/> may be negative internally (subtraction).</summary>
+    private protected virtual void RecordCountAtValue(long count, long value)
+    {
+        int index = CountsArrayIndex(value);
+        if ((uint)index >= (uint)CountsArrayLength)
+        {
+            HandleValueOutOfRange(value, index);
+            index = CountsArrayIndex(value);
+        }
+
+        AddToCountAtIndex(index, count);
+        UpdateMinAndMax(value);
+        AddToTotalCount(count);
+    }
+
+    /// <summary>Grows the histogram to cover <paramref name="value"/> or throws, as Java's <c>handleRecordException</c>.</summary>
+    private protected void HandleValueOutOfRange(long value, int index)
+    {
+        if (!AutoResize)
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(value),
+                value,
+                "The value is outside the histogram's covered range (highest trackable value "
+                + HighestTrackableValue.ToString(CultureInfo.InvariantCulture) + ", counts index "
+                + index.ToString(CultureInfo.InvariantCulture) + ").");
+        }
+
+        Resize(value);
+        HighestTrackableValue = HighestEquivalentValue(ValueFromIndex(CountsArrayLength - 1));
+    }
+
+    /// <summary>Grows the counts so that <paramref name="newHighestTrackableValue"/> fits, keeping every count.</summary>
+    private protected virtual void Resize(long newHighestTrackableValue)
+    {
+        int oldLength = CountsArrayLength;
+        EstablishSize(newHighestTrackableValue);
+        ResizeCounts(oldLength, CountsArrayLength);
+    }
+
+    private void EstablishSize(long newHighestTrackableValue)
+    {
+        if (newHighestTrackableValue < 2L * LowestTrackableValue)
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(newHighestTrackableValue),
+                newHighestTrackableValue,
+                "highestTrackableValue cannot be < (2 * lowestTrackableValue).");
+        }
+
+        int bucketsNeeded = GetBucketsNeededToCoverValue(newHighestTrackableValue);
+        CountsArrayLength = GetLengthForNumberOfBuckets(bucketsNeeded);
+        BucketCount = bucketsNeeded;
+        HighestTrackableValue = newHighestTrackableValue;
+    }
+
+    internal int GetBucketsNeededToCoverValue(long value)
+    {
+        // The k'th bucket can express from 0 * 2^k to subBucketCount * 2^k in units of 2^k.
+        long smallestUntrackableValue = (long)_subBucketCount << _unitMagnitude;
+        int bucketsNeeded = 1;
+        while (smallestUntrackableValue <= value)
+        {
+            if (smallestUntrackableValue > long.MaxValue / 2)
+            {
+                // The next shift would overflow: this bucket already reaches past long.MaxValue.
+                return bucketsNeeded + 1;
+            }
+
+            smallestUntrackableValue <<= 1;
+            bucketsNeeded++;
+        }
+
+        return bucketsNeeded;
+    }
+
+    internal int GetLengthForNumberOfBuckets(int numberOfBuckets) => (numberOfBuckets + 1) * _subBucketHalfCount;
+
+    /// <summary>The logical counts index of <paramref name="value"/>; may be past the end for values beyond the range.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="value"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int CountsArrayIndex(long value)
+    {
+        if (value < 0)
+        {
+            ThrowNegativeValue(value);
+        }
+
+        int bucketIndex = GetBucketIndex(value);
+        int subBucketIndex = GetSubBucketIndex(value, bucketIndex);
+        return CountsArrayIndex(bucketIndex, subBucketIndex);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int CountsArrayIndex(int bucketIndex, int subBucketIndex)
+    {
+        int bucketBaseIndex = (bucketIndex + 1) << _subBucketHalfCountMagnitude;
+        int offsetInBucket = subBucketIndex - _subBucketHalfCount;
+        return bucketBaseIndex + offsetInBucket;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int GetBucketIndex(long value)
+        => _leadingZeroCountBase - Bitwise.LeadingZeroCount((ulong)(value | _subBucketMask));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int GetSubBucketIndex(long value, int bucketIndex)
+        => (int)((ulong)value >> (bucketIndex + _unitMagnitude));
+
+    /// <summary>The lowest value that falls into logical counts index <paramref name="index"/>.</summary>
+    internal long ValueFromIndex(int index)
+    {
+        int bucketIndex = (index >> _subBucketHalfCountMagnitude) - 1;
+        int subBucketIndex = (index & (_subBucketHalfCount - 1)) + _subBucketHalfCount;
+        if (bucketIndex < 0)
+        {
+            subBucketIndex -= _subBucketHalfCount;
+            bucketIndex = 0;
+        }
+
+        return ValueFromIndex(bucketIndex, subBucketIndex);
+    }
+
+    private long ValueFromIndex(int bucketIndex, int subBucketIndex) => (long)subBucketIndex << (bucketIndex + _unitMagnitude);
+
+    /// <summary>Maps a logical index to its physical slot under a normalizing offset (Java's <c>normalizeIndex</c>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private protected static int NormalizeIndex(int index, int normalizingIndexOffset, int arrayLength)
+    {
+        if (normalizingIndexOffset == 0)
+        {
+            return index;
+        }
+
+        int normalizedIndex = index - normalizingIndexOffset;
+
+        // The offset never wraps more than once, so one correction either way is an unsigned remainder.
+        if (normalizedIndex < 0)
+        {
+            normalizedIndex += arrayLength;
+        }
+        else if (normalizedIndex >= arrayLength)
+        {
+            normalizedIndex -= arrayLength;
+        }
+
+        return normalizedIndex;
+    }
+
+    /// <summary>The physical slot of logical index <paramref name="index"/> under the current offset.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private protected int NormalizeIndex(int index) => NormalizeIndex(index, _normalizingIndexOffset, CountsArrayLength);
+
+    /// <summary>Sets the normalizing offset directly: used by the decoder, which reads it from the V2 header.</summary>
+    internal void SetNormalizingIndexOffset(int normalizingIndexOffset) => _normalizingIndexOffset = normalizingIndexOffset;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private protected void UpdateMinAndMax(long value)
+    {
+        if (value > _maxValue)
+        {
+            UpdateMaxValue(value);
+        }
+
+        if (value < _minNonZeroValue && value != 0)
+        {
+            UpdateMinNonZeroValue(value);
+        }
+    }
+
+    /// <summary>Raises the tracked maximum to cover <paramref name="value"/> (stored with the unit bits set).</summary>
+    private protected virtual void UpdateMaxValue(long value)
+    {
+        long internalValue = value | _unitMagnitudeMask;
+        if (internalValue > _maxValue)
+        {
+            _maxValue = internalValue;
+        }
+    }
+
+    /// <summary>Lowers the tracked minimum non-zero value to cover <paramref name="value"/> (stored with the unit bits cleared).</summary>
+    private protected virtual void UpdateMinNonZeroValue(long value)
+    {
+        if (value <= _unitMagnitudeMask)
+        {
+            return; // Values below the unit are indistinguishable from 0.
+        }
+
+        long internalValue = value & ~_unitMagnitudeMask;
+        if (internalValue < _minNonZeroValue)
+        {
+            _minNonZeroValue = internalValue;
+        }
+    }
+
+    /// <summary>Compare-and-set access to the raw maximum for the concurrent variants.</summary>
+    private protected ref long RawMaxValue => ref _maxValue;
+
+    /// <summary>Compare-and-set access to the raw minimum non-zero value for the concurrent variants.</summary>
+    private protected ref long RawMinNonZeroValue => ref _minNonZeroValue;
+
+    private protected long UnitMagnitudeMask => _unitMagnitudeMask;
+
+    private void ResetMaxValue(long maxValue) => Volatile.Write(ref _maxValue, maxValue | _unitMagnitudeMask);
+
+    private void ResetMinNonZeroValue(long minNonZeroValue)
+    {
+        long internalValue = minNonZeroValue & ~_unitMagnitudeMask;
+        Volatile.Write(ref _minNonZeroValue, minNonZeroValue == long.MaxValue ? minNonZeroValue : internalValue);
+    }
+
+    /// <summary>
+    /// Recomputes the total count, maximum and minimum non-zero value from the counts of the first
+    /// <paramref name="lengthToCover"/> logical indexes (Java's <c>establishInternalTackingValues</c>).
+    /// </summary>
+    internal void EstablishInternalTrackingValues(int lengthToCover)
+    {
+        ResetMaxValue(0);
+        ResetMinNonZeroValue(long.MaxValue);
+        int maxIndex = -1;
+        int minNonZeroIndex = -1;
+        long observedTotalCount = 0;
+        for (int index = 0; index < lengthToCover; index++)
+        {
+            long countAtIndex = GetCountAtIndex(index);
+            if (countAtIndex > 0)
+            {
+                observedTotalCount += countAtIndex;
+                maxIndex = index;
+                if (minNonZeroIndex == -1 && index != 0)
+                {
+                    minNonZeroIndex = index;
+                }
+            }
+        }
+
+        if (maxIndex >= 0)
+        {
+            UpdateMaxValue(HighestEquivalentValue(ValueFromIndex(maxIndex)));
+        }
+
+        if (minNonZeroIndex >= 0)
+        {
+            UpdateMinNonZeroValue(ValueFromIndex(minNonZeroIndex));
+        }
+
+        TotalCount = observedTotalCount;
+    }
+
+    internal void EstablishInternalTrackingValues() => EstablishInternalTrackingValues(CountsArrayLength);
+
+    /// <summary>The count at logical index <paramref name="index"/>.</summary>
+    internal long GetCountAtIndex(int index) => GetCountAtNormalizedIndex(NormalizeIndex(index));
+
+    /// <summary>Replaces the count at logical index <paramref name="index"/>.</summary>
+    internal void SetCountAtIndex(int index, long value) => SetCountAtNormalizedIndex(NormalizeIndex(index), value);
+
+    /// <summary>Adds to the count at logical index <paramref name="index"/>, throwing if the count type would overflow.</summary>
+    private protected void AddToCountAtIndex(int index, long value) => AddToCountAtNormalizedIndex(NormalizeIndex(index), value);
+
+    /// <summary>Reads the count stored in physical slot <paramref name="normalizedIndex"/>.</summary>
+    private protected abstract long GetCountAtNormalizedIndex(int normalizedIndex);
+
+    /// <summary>Replaces the count stored in physical slot <paramref name="normalizedIndex"/>.</summary>
+    private protected abstract void SetCountAtNormalizedIndex(int normalizedIndex, long value);
+
+    /// <summary>Adds to the count in physical slot <paramref name="normalizedIndex"/>; short and int counts throw instead of wrapping.</summary>
+    private protected abstract void AddToCountAtNormalizedIndex(int normalizedIndex, long value);
+
+    /// <summary>Adds to the total count.</summary>
+    private protected abstract void AddToTotalCount(long value);
+
+    /// <summary>Sets every count to zero.</summary>
+    private protected abstract void ClearCounts();
+
+    /// <summary>
+    /// Grows the counts storage from <paramref name="oldLength"/> to <paramref name="newLength"/> slots, keeping every
+    /// logical index's count under the current <see cref="NormalizingIndexOffset"/>.
+    /// </summary>
+    private protected abstract void ResizeCounts(int oldLength, int newLength);
+
+    /// <summary>
+    /// Returns <paramref name="counts"/> grown to <paramref name="newLength"/> slots with every logical index's count
+    /// in its slot under <paramref name="normalizingIndexOffset"/> (shared by the non-concurrent count types).
+    /// </summary>
+    private protected static T[] ResizeCountsArray<T>(T[] counts, int oldLength, int newLength, int normalizingIndexOffset)
+    {
+        if (normalizingIndexOffset == 0)
+        {
+            Array.Resize(ref counts, newLength);
+            return counts;
+        }
+
+        // A shifted histogram's physical layout depends on the array length: place each logical index anew.
+        var resized = new T[newLength];
+        for (int i = 0; i < oldLength; i++)
+        {
+            resized[NormalizeIndex(i, normalizingIndexOffset, newLength)] = counts[NormalizeIndex(i, normalizingIndexOffset, oldLength)];
+        }
+
+        return resized;
+    }
+
+    /// <summary>Creates an empty histogram of the same type and configuration (used by copies and decoders).</summary>
+    /// <returns>A new, empty histogram.</returns>
+    private protected abstract HistogramBase CreateEmptyCopy();
+
+    /// <summary>Throws the error for an out-of-range count in the short and int variants.</summary>
+    private protected static void ThrowCountOverflow(long current, long added, string typeName)
+        => throw new InvalidOperationException(
+            "Adding " + added.ToString(CultureInfo.InvariantCulture) + " to a count of "
+            + current.ToString(CultureInfo.InvariantCulture) + " would overflow the " + typeName + " count type.");
+
+    private static void ThrowNegativeValue(long value)
+        => throw new ArgumentOutOfRangeException(nameof(value), value, "A histogram cannot record a negative value.");
+
+    private static void ValidateConfiguration(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+    {
+        if (lowestTrackableValue < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(lowestTrackableValue), lowestTrackableValue, "lowestTrackableValue must be >= 1.");
+        }
+
+        if (lowestTrackableValue > long.MaxValue / 2)
+        {
+            throw new ArgumentOutOfRangeException(nameof(lowestTrackableValue), lowestTrackableValue, "lowestTrackableValue must be <= long.MaxValue / 2.");
+        }
+
+        if (highestTrackableValue < 2L * lowestTrackableValue)
+        {
+            throw new ArgumentOutOfRangeException(nameof(highestTrackableValue), highestTrackableValue, "highestTrackableValue must be >= 2 * lowestTrackableValue.");
+        }
+
+        if (numberOfSignificantValueDigits < 0 || numberOfSignificantValueDigits > 5)
+        {
+            throw new ArgumentOutOfRangeException(nameof(numberOfSignificantValueDigits), numberOfSignificantValueDigits, "numberOfSignificantValueDigits must be between 0 and 5.");
+        }
+    }
+
+    private static long PowerOfTen(int exponent)
+    {
+        long result = 1;
+        for (int i = 0; i < exponent; i++)
+        {
+            result *= 10;
+        }
+
+        return result;
+    }
+}

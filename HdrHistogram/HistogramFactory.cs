@@ -1,0 +1,106 @@
+using System;
+
+namespace HdrHistogram;
+
+/// <summary>
+/// A fluent builder for histograms, source-compatible with upstream HdrHistogram.NET:
+/// <c>HistogramFactory.With64BitBucketSize().WithValuesFrom(1).WithValuesUpTo(max).WithPrecisionOf(3).Create()</c>.
+/// </summary>
+public class HistogramFactory
+{
+    private readonly int _wordSize;
+    private long _lowestTrackableValue = 1;
+    private long _highestTrackableValue = TimeStamp.Minutes(10);
+    private int _numberOfSignificantValueDigits = 3;
+    private bool _threadSafeWrites;
+    private bool _autoResize;
+
+    private HistogramFactory(int wordSize)
+    {
+        _wordSize = wordSize;
+    }
+
+    /// <summary>Starts a factory for histograms with 64-bit counts.</summary>
+    /// <returns>The factory.</returns>
+    public static HistogramFactory With64BitBucketSize() => new(sizeof(long));
+
+    /// <summary>Starts a factory for histograms with 32-bit counts.</summary>
+    /// <returns>The factory.</returns>
+    public static HistogramFactory With32BitBucketSize() => new(sizeof(int));
+
+    /// <summary>Starts a factory for histograms with 16-bit counts.</summary>
+    /// <returns>The factory.</returns>
+    public static HistogramFactory With16BitBucketSize() => new(sizeof(short));
+
+    /// <summary>Sets the lowest value that can be discerned from 0 (default 1).</summary>
+    /// <param name="lowestDiscernibleValue">At least 1.</param>
+    /// <returns>This factory.</returns>
+    public HistogramFactory WithValuesFrom(long lowestDiscernibleValue)
+    {
+        _lowestTrackableValue = lowestDiscernibleValue;
+        return this;
+    }
+
+    /// <summary>Sets the highest value to track (default: ten minutes of <see cref="System.Diagnostics.Stopwatch"/> ticks).</summary>
+    /// <param name="highestTrackableValue">At least twice the lowest value.</param>
+    /// <returns>This factory.</returns>
+    public HistogramFactory WithValuesUpTo(long highestTrackableValue)
+    {
+        _highestTrackableValue = highestTrackableValue;
+        return this;
+    }
+
+    /// <summary>Sets the number of significant decimal digits (default 3).</summary>
+    /// <param name="numberOfSignificantValueDigits">0 to 5.</param>
+    /// <returns>This factory.</returns>
+    public HistogramFactory WithPrecisionOf(int numberOfSignificantValueDigits)
+    {
+        _numberOfSignificantValueDigits = numberOfSignificantValueDigits;
+        return this;
+    }
+
+    /// <summary>Makes the histograms safe to record into from many threads at once.</summary>
+    /// <returns>This factory.</returns>
+    /// <exception cref="NotSupportedException">16-bit counts have no thread-safe variant.</exception>
+    public HistogramFactory WithThreadSafeWrites()
+    {
+        if (_wordSize == sizeof(short))
+        {
+            throw new NotSupportedException("16-bit histograms have no thread-safe variant; use 32- or 64-bit counts.");
+        }
+
+        _threadSafeWrites = true;
+        return this;
+    }
+
+    /// <summary>Makes the histograms grow to fit values beyond the highest trackable value (Java's <c>setAutoResize</c>).</summary>
+    /// <returns>This factory.</returns>
+    public HistogramFactory WithAutoResize()
+    {
+        _autoResize = true;
+        return this;
+    }
+
+    /// <summary>Creates a histogram with the configured settings.</summary>
+    /// <returns>The histogram.</returns>
+    public HistogramBase Create() => Create(_lowestTrackableValue, _highestTrackableValue, _numberOfSignificantValueDigits);
+
+    /// <summary>Creates a histogram of the configured kind with the given range and precision.</summary>
+    /// <param name="lowestDiscernibleValue">At least 1.</param>
+    /// <param name="highestTrackableValue">At least twice the lowest value.</param>
+    /// <param name="numberOfSignificantValueDigits">0 to 5.</param>
+    /// <returns>The histogram.</returns>
+    public HistogramBase Create(long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+    {
+        HistogramBase histogram = (_wordSize, _threadSafeWrites) switch
+        {
+            (sizeof(long), true) => new LongConcurrentHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            (sizeof(int), true) => new IntConcurrentHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            (sizeof(long), false) => new LongHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            (sizeof(int), false) => new IntHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            _ => new ShortHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+        };
+        histogram.AutoResize = _autoResize;
+        return histogram;
+    }
+}

@@ -1,0 +1,81 @@
+using System;
+
+namespace HdrHistogram;
+
+/// <summary>A histogram with 64-bit counts: the general-purpose choice (Java's <c>Histogram</c>).</summary>
+public class LongHistogram : HistogramBase
+{
+    private long[] _counts;
+    private long _totalCount;
+
+    /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    public LongHistogram(int numberOfSignificantValueDigits)
+        : this(1, 2, numberOfSignificantValueDigits)
+    {
+        AutoResize = true;
+    }
+
+    /// <summary>Creates a histogram tracking values from 1 to <paramref name="highestTrackableValue"/>.</summary>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least 2.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    public LongHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
+        : this(1, highestTrackableValue, numberOfSignificantValueDigits)
+    {
+    }
+
+    /// <summary>Creates a histogram tracking values from <paramref name="lowestTrackableValue"/> to <paramref name="highestTrackableValue"/>.</summary>
+    /// <param name="lowestTrackableValue">The lowest value that can be discerned from 0; at least 1.</param>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    public LongHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+        : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
+    {
+        _counts = new long[CountsArrayLength];
+    }
+
+    /// <summary>Creates a histogram with an explicit instance id.</summary>
+    /// <param name="instanceId">An identity for this histogram, for diagnostics.</param>
+    /// <param name="lowestTrackableValue">The lowest value that can be discerned from 0; at least 1.</param>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    public LongHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+        : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
+    {
+        _counts = new long[CountsArrayLength];
+    }
+
+    /// <inheritdoc />
+    public override long TotalCount
+    {
+        get => _totalCount;
+        protected set => _totalCount = value;
+    }
+
+    /// <inheritdoc />
+    public override long MaxAllowableCount => long.MaxValue;
+
+    /// <inheritdoc />
+    protected override int WordSizeInBytes => sizeof(long);
+
+    private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts[normalizedIndex];
+
+    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] = value;
+
+    // Long counts wrap silently on overflow, as Java's do; HasOverflowed() detects it.
+    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] += value;
+
+    private protected override void AddToTotalCount(long value) => _totalCount += value;
+
+    private protected override void ClearCounts()
+    {
+        Array.Clear(_counts, 0, _counts.Length);
+        _totalCount = 0;
+    }
+
+    private protected override void ResizeCounts(int oldLength, int newLength)
+        => _counts = ResizeCountsArray(_counts, oldLength, newLength, NormalizingIndexOffset);
+
+    private protected override HistogramBase CreateEmptyCopy()
+        => new LongHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
+}

@@ -1,0 +1,14 @@
+namespace HdrHistogram.Utilities;
+
+/// <summary>
+/// Bit-twiddling helpers used by the bucket arithmetic. The leading-zero count is the hot operation of every
+/// record call: on .NET 8+ it is the hardware instruction (<c>BitOperations</c>), on netstandard2.0 a
+/// branch-light software fallback (see the <c>.netcoreapp.cs</c> / <c>.netstandard.cs</c> parts).
+/// </summary>
+public static partial class Bitwise
+{
+    /// <summary>Returns the number of zero bits preceding the highest-order one bit of <paramref name="value"/> (64 for 0).</summary>
+    /// <param name="value">The value to inspect, treated as unsigned.</param>
+    /// <returns>A number from 0 to 64.</returns>
+    public static int NumberOfLeadingZeros(long value) => LeadingZeroCount((ulong)value);
+}
