@@ -1,0 +1,178 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Text.Json;
+
+namespace HdrHistogram.UnitTests.Infrastructure;
+
+/// <summary>
+/// One case of the Java reference vectors (Fixtures/java/cases/&lt;name&gt;.json): how Java built the histogram,
+/// what it recorded, and everything Java reports about it.
+/// </summary>
+internal sealed class JavaCase
+{
+    private static readonly Dictionary<string, JavaCase> Cache = new();
+
+    private JavaCase(string name, JsonElement root)
+    {
+        Name = name;
+        Root = root;
+    }
+
+    public string Name { get; }
+
+    public JsonElement Root { get; }
+
+    public string HistogramType => Root.GetProperty("histogramType").GetString()!;
+
+    public bool IsDouble => HistogramType == "DoubleHistogram";
+
+    public JsonElement Expected => Root.GetProperty("expected");
+
+    public JsonElement ExpectedDecoded => Root.GetProperty("expectedDecoded");
+
+    public byte[] V2 => Convert.FromBase64String(Root.GetProperty("v2").GetString()!);
+
+    public byte[] V2Compressed => Convert.FromBase64String(Root.GetProperty("v2Compressed").GetString()!);
+
+    public byte[] V2CompressedBest => Convert.FromBase64String(Root.GetProperty("v2CompressedBestCompression").GetString()!);
+
+    public string HgrmText => FixturePaths.ReadText(Path.Combine(FixturePaths.JavaCases, Name + ".hgrm"));
+
+    public string CsvText => FixturePaths.ReadText(Path.Combine(FixturePaths.JavaCases, Name + ".csv"));
+
+    public IEnumerable<JsonElement> Operations
+        => Root.TryGetProperty("operations", out var ops) ? ops.EnumerateArray() : Enumerable.Empty<JsonElement>();
+
+    /// <summary>Every case name, optionally only the integer (non-Double) ones.</summary>
+    public static IEnumerable<string> Names(bool integerOnly)
+    {
+        using var index = JsonDocument.Parse(File.ReadAllText(Path.Combine(FixturePaths.Root, "java", "cases-index.json")));
+        foreach (var c in index.RootElement.GetProperty("cases").EnumerateArray())
+        {
+            if (!integerOnly || c.GetProperty("histogramType").GetString() != "DoubleHistogram")
+            {
+                yield return c.GetProperty("name").GetString()!;
+            }
+        }
+    }
+
+    public static IEnumerable<object[]> IntegerCaseNames() => Names(integerOnly: true).Select(n => new object[] { n });
+
+    public static JavaCase Load(string name)
+    {
+        lock (Cache)
+        {
+            if (!Cache.TryGetValue(name, out var c))
+            {
+                var doc = JsonDocument.Parse(File.ReadAllText(Path.Combine(FixturePaths.JavaCases, name + ".json")));
+                c = new JavaCase(name, doc.RootElement);
+                Cache[name] = c;
+            }
+
+            return c;
+        }
+    }
+
+    /// <summary>The recorded (value, count) pairs in recording order, inline or from the values file.</summary>
+    public IReadOnlyList<(long Value, long Count)> RecordedPairs()
+    {
+        if (Root.TryGetProperty("recorded", out var inline))
+        {
+            return inline.EnumerateArray().Select(p => (p[0].GetInt64(), p[1].GetInt64())).ToList();
+        }
+
+        string file = Path.Combine(FixturePaths.JavaCases, Path.GetFileName(Root.GetProperty("recordedFile").GetString()!));
+        return File.ReadLines(file)
+            .Where(l => l.Length > 0)
+            .Select(l =>
+            {
+                var parts = l.Split(' ');
+                return (long.Parse(parts[0], CultureInfo.InvariantCulture), long.Parse(parts[1], CultureInfo.InvariantCulture));
+            })
+            .ToList();
+    }
+
+    /// <summary>An empty histogram built the way Java built this case's.</summary>
+    public HistogramBase CreateEmpty()
+    {
+        var ctor = Root.GetProperty("constructor");
+        var args = ctor.GetProperty("args").EnumerateArray().Select(a => a.GetInt64()).ToArray();
+        string type = HistogramType;
+        HistogramBase h = args.Length switch
+        {
+            1 => type switch
+            {
+                "Histogram" => new LongHistogram((int)args[0]),
+                "IntCountsHistogram" => new IntHistogram((int)args[0]),
+                "ShortCountsHistogram" => new ShortHistogram((int)args[0]),
+                "ConcurrentHistogram" => new LongConcurrentHistogram((int)args[0]),
+                _ => throw new NotSupportedException(type),
+            },
+            3 => CreateOfType(type, args[0], args[1], (int)args[2]),
+            _ => throw new NotSupportedException(ctor.GetProperty("signature").GetString()),
+        };
+
+        if (ctor.TryGetProperty("thenSetAutoResize", out var autoResize))
+        {
+            h.AutoResize = autoResize.GetBoolean();
+        }
+
+        return h;
+    }
+
+    public static HistogramBase CreateOfType(string javaType, long lowest, long highest, int digits) => javaType switch
+    {
+        "Histogram" => new LongHistogram(lowest, highest, digits),
+        "IntCountsHistogram" => new IntHistogram(lowest, highest, digits),
+        "ShortCountsHistogram" => new ShortHistogram(lowest, highest, digits),
+        "ConcurrentHistogram" => new LongConcurrentHistogram(lowest, highest, digits),
+        _ => throw new NotSupportedException(javaType),
+    };
+
+    /// <summary>Records the first <paramref name="pairCount"/> pairs (all when null) the way Java recorded them.</summary>
+    public void RecordInto(HistogramBase h, int? pairCount = null)
+    {
+        var pairs = RecordedPairs();
+        int n = pairCount ?? pairs.Count;
+        bool withInterval = Root.GetProperty("recordMethod").GetString() == "recordValueWithExpectedInterval";
+        long interval = withInterval ? Root.GetProperty("expectedIntervalBetweenValueSamples").GetInt64() : 0;
+        for (int i = 0; i < n; i++)
+        {
+            var (value, count) = pairs[i];
+            if (withInterval)
+            {
+                h.RecordValueWithExpectedInterval(value, interval);
+            }
+            else
+            {
+                h.RecordValueWithCount(value, count);
+            }
+        }
+    }
+
+    /// <summary>The histogram as Java recorded it, with timestamps and tag.</summary>
+    public HistogramBase Replay()
+    {
+        var h = CreateEmpty();
+        RecordInto(h);
+        if (Root.TryGetProperty("startTimeStamp", out var start))
+        {
+            h.StartTimeStamp = start.GetInt64();
+        }
+
+        if (Root.TryGetProperty("endTimeStamp", out var end))
+        {
+            h.EndTimeStamp = end.GetInt64();
+        }
+
+        if (Root.TryGetProperty("tag", out var tag) && tag.ValueKind == JsonValueKind.String)
+        {
+            h.Tag = tag.GetString();
+        }
+
+        return h;
+    }
+}
