@@ -72,9 +72,9 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
 
         // Both magnitudes are computed with floating-point logs exactly as Java does, so that every lowest value
         // (including those just below a power of two) gets Java's unit magnitude.
-        _unitMagnitude = (int)(Math.Log(lowestTrackableValue) / Math.Log(2));
+        _unitMagnitude = ComputeUnitMagnitude(lowestTrackableValue);
         _unitMagnitudeMask = (1L << _unitMagnitude) - 1;
-        int subBucketCountMagnitude = (int)Math.Ceiling(Math.Log(largestValueWithSingleUnitResolution) / Math.Log(2));
+        int subBucketCountMagnitude = ComputeSubBucketCountMagnitude(largestValueWithSingleUnitResolution);
         _subBucketHalfCountMagnitude = subBucketCountMagnitude - 1;
         _subBucketCount = 1 << subBucketCountMagnitude;
         _subBucketHalfCount = _subBucketCount / 2;
@@ -301,10 +301,13 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
         HighestTrackableValue = newHighestTrackableValue;
     }
 
-    internal int GetBucketsNeededToCoverValue(long value)
+    internal int GetBucketsNeededToCoverValue(long value) => GetBucketsNeededToCoverValue(_subBucketCount, _unitMagnitude, value);
+
+    /// <summary>Java's <c>getBucketsNeededToCoverValue</c> for a given layout (shared with header validation).</summary>
+    private static int GetBucketsNeededToCoverValue(int subBucketCount, int unitMagnitude, long value)
     {
         // The k'th bucket can express from 0 * 2^k to subBucketCount * 2^k in units of 2^k.
-        long smallestUntrackableValue = (long)_subBucketCount << _unitMagnitude;
+        long smallestUntrackableValue = (long)subBucketCount << unitMagnitude;
         int bucketsNeeded = 1;
         while (smallestUntrackableValue <= value)
         {
@@ -398,8 +401,26 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private protected int NormalizeIndex(int index) => NormalizeIndex(index, _normalizingIndexOffset, CountsArrayLength);
 
-    /// <summary>Sets the normalizing offset directly: used by the decoder, which reads it from the V2 header.</summary>
-    internal void SetNormalizingIndexOffset(int normalizingIndexOffset) => _normalizingIndexOffset = normalizingIndexOffset;
+    /// <summary>
+    /// Sets the normalizing offset directly, as Java's <c>setNormalizingIndexOffset</c>: used by the decoder, which
+    /// reads it from the V2 header, on an empty histogram. Counts stay in their physical slots, except in the
+    /// concurrent variants, whose counts array carries its own copy of the offset and is laid out anew.
+    /// </summary>
+    internal void SetNormalizingIndexOffset(int normalizingIndexOffset)
+    {
+        if (normalizingIndexOffset == _normalizingIndexOffset)
+        {
+            return;
+        }
+
+        OnNormalizingIndexOffsetSet(normalizingIndexOffset);
+        _normalizingIndexOffset = normalizingIndexOffset;
+    }
+
+    /// <summary>Called by <see cref="SetNormalizingIndexOffset"/> before the offset changes; the concurrent variants re-lay out their counts.</summary>
+    private protected virtual void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset)
+    {
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private protected void UpdateMinAndMax(long value)
@@ -462,8 +483,6 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     /// </summary>
     internal void EstablishInternalTrackingValues(int lengthToCover)
     {
-        ResetMaxValue(0);
-        ResetMinNonZeroValue(long.MaxValue);
         int maxIndex = -1;
         int minNonZeroIndex = -1;
         long observedTotalCount = 0;
@@ -481,6 +500,18 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
             }
         }
 
+        SetInternalTrackingValues(observedTotalCount, maxIndex, minNonZeroIndex);
+    }
+
+    /// <summary>
+    /// Sets the total count, maximum and minimum non-zero value from the logical indexes of the highest and lowest
+    /// non-zero counts (-1 for none), as <see cref="EstablishInternalTrackingValues(int)"/> does after its scan; the
+    /// decoder computes them while it fills the counts.
+    /// </summary>
+    internal void SetInternalTrackingValues(long totalCount, int maxIndex, int minNonZeroIndex)
+    {
+        ResetMaxValue(0);
+        ResetMinNonZeroValue(long.MaxValue);
         if (maxIndex >= 0)
         {
             UpdateMaxValue(HighestEquivalentValue(ValueFromIndex(maxIndex)));
@@ -491,7 +522,7 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
             UpdateMinNonZeroValue(ValueFromIndex(minNonZeroIndex));
         }
 
-        TotalCount = observedTotalCount;
+        TotalCount = totalCount;
     }
 
     internal void EstablishInternalTrackingValues() => EstablishInternalTrackingValues(CountsArrayLength);
@@ -582,6 +613,54 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
         {
             throw new ArgumentOutOfRangeException(nameof(numberOfSignificantValueDigits), numberOfSignificantValueDigits, "numberOfSignificantValueDigits must be between 0 and 5.");
         }
+    }
+
+    /// <summary>Java's <c>unitMagnitude</c>: floor(log2(lowest)) computed with floating-point logs, exactly as Java does.</summary>
+    private static int ComputeUnitMagnitude(long lowestTrackableValue) => (int)(Math.Log(lowestTrackableValue) / Math.Log(2));
+
+    /// <summary>Java's <c>subBucketCountMagnitude</c>: ceil(log2(2 * 10^digits)) computed with floating-point logs.</summary>
+    private static int ComputeSubBucketCountMagnitude(long largestValueWithSingleUnitResolution)
+        => (int)Math.Ceiling(Math.Log(largestValueWithSingleUnitResolution) / Math.Log(2));
+
+    /// <summary>
+    /// Checks a configuration the way the constructor does, without throwing, and computes the counts array length a
+    /// histogram of that configuration has. Used to validate encoded headers before anything is allocated.
+    /// </summary>
+    /// <returns><c>null</c> when the configuration is valid, else what is wrong with it.</returns>
+    internal static string? CheckConfiguration(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits, out int countsArrayLength)
+    {
+        countsArrayLength = 0;
+        if (numberOfSignificantValueDigits < 0 || numberOfSignificantValueDigits > 5)
+        {
+            return "numberOfSignificantValueDigits must be between 0 and 5";
+        }
+
+        if (lowestTrackableValue < 1)
+        {
+            return "lowestDiscernibleValue must be >= 1";
+        }
+
+        if (lowestTrackableValue > long.MaxValue / 2)
+        {
+            return "lowestDiscernibleValue must be <= long.MaxValue / 2";
+        }
+
+        if (highestTrackableValue < 2L * lowestTrackableValue)
+        {
+            return "highestTrackableValue must be >= 2 * lowestDiscernibleValue";
+        }
+
+        int unitMagnitude = ComputeUnitMagnitude(lowestTrackableValue);
+        int subBucketCountMagnitude = ComputeSubBucketCountMagnitude(2 * PowerOfTen(numberOfSignificantValueDigits));
+        if (subBucketCountMagnitude + unitMagnitude > 62)
+        {
+            return "numberOfSignificantValueDigits worth of values cannot be represented beyond lowestDiscernibleValue";
+        }
+
+        int subBucketCount = 1 << subBucketCountMagnitude;
+        int bucketsNeeded = GetBucketsNeededToCoverValue(subBucketCount, unitMagnitude, highestTrackableValue);
+        countsArrayLength = (bucketsNeeded + 1) * (subBucketCount / 2);
+        return null;
     }
 
     private static long PowerOfTen(int exponent)

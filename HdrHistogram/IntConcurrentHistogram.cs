@@ -184,6 +184,23 @@ public class IntConcurrentHistogram : HistogramBase
         }
     }
 
+    internal override Array GetRawCounts(out int normalizingIndexOffset)
+    {
+        // Array and offset from the same snapshot: a resize or shift swaps both at once.
+        var counts = Volatile.Read(ref _counts);
+        normalizingIndexOffset = counts.Offset;
+        return counts.Slots;
+    }
+
+    private protected override void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset)
+    {
+        // The slots are laid out for the offset they carry: lay them out anew, keeping every logical index's count.
+        lock (_updateLock)
+        {
+            Rebuild(CountsArrayLength, newNormalizingIndexOffset, 0);
+        }
+    }
+
     private protected override HistogramBase CreateEmptyCopy()
         => new IntConcurrentHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
 

@@ -76,6 +76,12 @@ public class LongHistogram : HistogramBase
     private protected override void ResizeCounts(int oldLength, int newLength)
         => _counts = ResizeCountsArray(_counts, oldLength, newLength, NormalizingIndexOffset);
 
+    internal override Array GetRawCounts(out int normalizingIndexOffset)
+    {
+        normalizingIndexOffset = NormalizingIndexOffset;
+        return _counts;
+    }
+
     private protected override HistogramBase CreateEmptyCopy()
         => new LongHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
 }

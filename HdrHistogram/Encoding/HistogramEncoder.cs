@@ -1,0 +1,233 @@
+using System;
+using System.Buffers;
+using System.Buffers.Text;
+using System.IO;
+
+namespace HdrHistogram.Encoding;
+
+/// <summary>
+/// Encodes histograms in Java HdrHistogram's uncompressed V2 format (<c>encodeIntoByteBuffer</c>), byte for byte
+/// identical to Java 2.2.2: a 40-byte big-endian header (cookie <c>0x1c849313</c>, payload length, normalizing index
+/// offset, significant digits, lowest discernible value, highest trackable value, integer-to-double conversion
+/// ratio) followed by the counts up to the maximum value, ZigZag LEB128 encoded with zero runs collapsed.
+/// </summary>
+/// <remarks>
+/// <para>
+/// The span and <see cref="IBufferWriter{T}"/> forms allocate nothing: the encoder writes straight into the
+/// destination (like <c>Utf8JsonWriter</c>), asking a buffer writer for <see cref="GetMaxEncodedLength"/> bytes and
+/// advancing it by the bytes actually written. The array, stream and base64 forms use a pooled scratch buffer.
+/// </para>
+/// <para>
+/// All methods are thread-safe. Encoding a histogram while other threads record into it (a concurrent histogram)
+/// gives some recent state, not necessarily a consistent one; use a recorder for consistent interval snapshots.
+/// </para>
+/// </remarks>
+public static partial class HistogramEncoder
+{
+    /// <summary>
+    /// The most bytes the uncompressed V2 encoding of <paramref name="histogram"/> can take right now: 40 plus 9 per
+    /// count up to the maximum recorded value (never more than <see cref="HistogramBase.GetNeededByteBufferCapacity"/>).
+    /// </summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <returns>An upper bound on the encoded length.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    public static int GetMaxEncodedLength(HistogramBase histogram)
+    {
+        CheckHistogram(histogram);
+        return V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+    }
+
+    /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the encoding; asked for a span of <see cref="GetMaxEncodedLength"/> bytes, then advanced by the bytes written.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count (possible only after a long count overflowed).</exception>
+    public static int Encode(HistogramBase histogram, IBufferWriter<byte> destination)
+    {
+        CheckHistogram(histogram);
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        while (true)
+        {
+            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+            int written = V2Encoder.Encode(histogram, destination.GetSpan(maxLength));
+            if (written >= 0)
+            {
+                destination.Advance(written);
+                return written;
+            }
+
+            // Only a concurrent histogram whose maximum grew in the meantime gets here: ask again with the new bound.
+        }
+    }
+
+    /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the encoding. <see cref="GetMaxEncodedLength"/> bytes always suffice; the exact length may be less.</param>
+    /// <param name="bytesWritten">The number of bytes written, or 0 when the encoding does not fit.</param>
+    /// <returns><c>false</c> when the encoding does not fit; the content of <paramref name="destination"/> is then unspecified.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static bool TryEncode(HistogramBase histogram, Span<byte> destination, out int bytesWritten)
+    {
+        CheckHistogram(histogram);
+        int written = V2Encoder.Encode(histogram, destination);
+        bytesWritten = Math.Max(written, 0);
+        return written >= 0;
+    }
+
+    /// <summary>Returns the uncompressed V2 encoding of <paramref name="histogram"/> as a new array.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <returns>The encoding.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static byte[] Encode(HistogramBase histogram)
+    {
+        CheckHistogram(histogram);
+        byte[] scratch = EncodeToPooled(histogram, out int length);
+        try
+        {
+            return scratch.AsSpan(0, length).ToArray();
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">The stream to write to (one write call).</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static void Encode(HistogramBase histogram, Stream destination)
+    {
+        CheckHistogram(histogram);
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        byte[] scratch = EncodeToPooled(histogram, out int length);
+        try
+        {
+            destination.Write(scratch, 0, length);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    /// <summary>Returns the uncompressed V2 encoding of <paramref name="histogram"/> as base64 text (standard alphabet, padded).</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <returns>The base64 text.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static string EncodeToBase64(HistogramBase histogram)
+    {
+        CheckHistogram(histogram);
+        byte[] scratch = EncodeToPooled(histogram, out int length);
+        try
+        {
+            return Convert.ToBase64String(scratch, 0, length);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> as base64 text to <paramref name="destination"/>, if it fits.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the base64 characters (standard alphabet, padded).</param>
+    /// <param name="charsWritten">The number of characters written, or 0 when the text does not fit.</param>
+    /// <returns><c>false</c> when the text does not fit.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static bool TryEncodeToBase64(HistogramBase histogram, Span<char> destination, out int charsWritten)
+    {
+        CheckHistogram(histogram);
+        byte[] scratch = EncodeToPooled(histogram, out int length);
+        try
+        {
+            return TryToBase64Chars(scratch.AsSpan(0, length), destination, out charsWritten);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    /// <summary>
+    /// Writes the uncompressed V2 encoding of <paramref name="histogram"/> as UTF-8 base64 text to
+    /// <paramref name="destination"/>, without any intermediate buffer: the binary form is written into the
+    /// destination's span and converted to base64 in place.
+    /// </summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the base64 bytes (standard alphabet, padded).</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static int EncodeToBase64Utf8(HistogramBase histogram, IBufferWriter<byte> destination)
+    {
+        CheckHistogram(histogram);
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        while (true)
+        {
+            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+            Span<byte> span = destination.GetSpan(Base64.GetMaxEncodedToUtf8Length(maxLength));
+            int written = V2Encoder.Encode(histogram, span.Slice(0, maxLength));
+            if (written >= 0)
+            {
+                Base64.EncodeToUtf8InPlace(span, written, out int base64Length);
+                destination.Advance(base64Length);
+                return base64Length;
+            }
+        }
+    }
+
+    /// <summary>Encodes into a buffer rented from the shared pool; the caller returns it.</summary>
+    internal static byte[] EncodeToPooled(HistogramBase histogram, out int length)
+    {
+        while (true)
+        {
+            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+            byte[] scratch = ArrayPool<byte>.Shared.Rent(maxLength);
+            int written;
+            try
+            {
+                written = V2Encoder.Encode(histogram, scratch);
+            }
+            catch
+            {
+                ArrayPool<byte>.Shared.Return(scratch);
+                throw;
+            }
+
+            if (written >= 0)
+            {
+                length = written;
+                return scratch;
+            }
+
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    private static void CheckHistogram(HistogramBase histogram)
+    {
+        if (histogram is null)
+        {
+            throw new ArgumentNullException(nameof(histogram));
+        }
+    }
+}

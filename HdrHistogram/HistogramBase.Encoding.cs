@@ -1,0 +1,45 @@
+using System;
+using HdrHistogram.Encoding;
+using HdrHistogram.Utilities;
+
+namespace HdrHistogram;
+
+public abstract partial class HistogramBase
+{
+    /// <summary>
+    /// Encodes this histogram into <paramref name="targetBuffer"/> at its position with <paramref name="encoder"/>
+    /// (upstream's API; <see cref="HistogramEncoderV2.Instance"/> writes Java's uncompressed V2 format).
+    /// </summary>
+    /// <param name="targetBuffer">The buffer to write to; its position moves past the encoding.</param>
+    /// <param name="encoder">The encoder to use.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="InvalidOperationException">The encoding does not fit in the buffer's remaining space, or the histogram holds a negative count.</exception>
+    public int Encode(ByteBuffer targetBuffer, IEncoder encoder)
+    {
+        if (encoder is null)
+        {
+            throw new ArgumentNullException(nameof(encoder));
+        }
+
+        return encoder.Encode(this, targetBuffer);
+    }
+
+    /// <summary>
+    /// The counts storage itself (a <c>long[]</c>, <c>int[]</c> or <c>short[]</c>) and the normalizing offset its
+    /// slots are laid out with, for the encoder and decoder, which read and fill it directly.
+    /// </summary>
+    internal abstract Array GetRawCounts(out int normalizingIndexOffset);
+
+    /// <summary>
+    /// Grows the counts so the histogram covers <paramref name="highestTrackableValue"/> (used before decoding into an
+    /// existing histogram); does nothing when it already does.
+    /// </summary>
+    internal void EnsureHighestTrackableValue(long highestTrackableValue)
+    {
+        if (highestTrackableValue > HighestTrackableValue)
+        {
+            Resize(highestTrackableValue);
+        }
+    }
+}

@@ -1,0 +1,488 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Globalization;
+using System.IO;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace HdrHistogram.Utilities;
+
+/// <summary>
+/// A byte buffer with a read/write position, modelled on Java's <c>java.nio.ByteBuffer</c> and source-compatible
+/// with upstream HdrHistogram.NET. Multi-byte values are always big-endian (network order), whatever the host.
+/// </summary>
+/// <remarks>
+/// <para>
+/// <see cref="Allocate(int)"/> rents its storage from <see cref="ArrayPool{T}.Shared"/> (cleared, so it reads as zeros
+/// like a fresh array) and returns it on <see cref="Dispose"/>. <see cref="Allocate(byte[])"/> and the
+/// <c>Wrap</c> methods use the caller's memory directly: nothing is copied (upstream copied), and
+/// <see cref="Dispose"/> does not touch it.
+/// </para>
+/// <para>
+/// Reads past <see cref="Capacity"/> and writes that do not fit throw <see cref="InvalidOperationException"/>
+/// (Java's <c>BufferUnderflowException</c> / <c>BufferOverflowException</c>); an explicit index or position outside the
+/// buffer throws <see cref="ArgumentOutOfRangeException"/>; any use after <see cref="Dispose"/> of a rented buffer
+/// throws <see cref="ObjectDisposedException"/>. The position is unchanged when an operation throws.
+/// </para>
+/// <para>Not thread-safe.</para>
+/// </remarks>
+public sealed class ByteBuffer : IDisposable
+{
+    private byte[] _array;
+    private int _offset;
+    private int _capacity;
+    private int _position;
+    private bool _rented;
+    private bool _disposed;
+
+    private ByteBuffer(byte[] array, int offset, int capacity, bool rented)
+    {
+        _array = array;
+        _offset = offset;
+        _capacity = capacity;
+        _rented = rented;
+    }
+
+    /// <summary>Creates a buffer of <paramref name="bufferCapacity"/> zeroed bytes, rented from the shared array pool.</summary>
+    /// <param name="bufferCapacity">The capacity in bytes; not negative.</param>
+    /// <returns>The buffer, positioned at 0. Dispose it to return its storage to the pool.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="bufferCapacity"/> is negative.</exception>
+    public static ByteBuffer Allocate(int bufferCapacity)
+    {
+        if (bufferCapacity < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(bufferCapacity), bufferCapacity, "The capacity cannot be negative.");
+        }
+
+        byte[] array = ArrayPool<byte>.Shared.Rent(bufferCapacity);
+        Array.Clear(array, 0, bufferCapacity);
+        return new ByteBuffer(array, 0, bufferCapacity, rented: true);
+    }
+
+    /// <summary>
+    /// Creates a buffer over <paramref name="source"/> without copying it (upstream copied): writes to the buffer
+    /// change the array. The capacity is the array's length.
+    /// </summary>
+    /// <param name="source">The array to use as the buffer's storage.</param>
+    /// <returns>The buffer, positioned at 0.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
+    public static ByteBuffer Allocate(byte[] source) => Wrap(source);
+
+    /// <summary>Creates a buffer over <paramref name="array"/> without copying it (Java's <c>ByteBuffer.wrap</c>).</summary>
+    /// <param name="array">The array to use as the buffer's storage.</param>
+    /// <returns>The buffer, positioned at 0, with the array's length as capacity.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
+    public static ByteBuffer Wrap(byte[] array)
+    {
+        if (array is null)
+        {
+            throw new ArgumentNullException(nameof(array));
+        }
+
+        return new ByteBuffer(array, 0, array.Length, rented: false);
+    }
+
+    /// <summary>Creates a buffer over a part of <paramref name="array"/> without copying it.</summary>
+    /// <param name="array">The array holding the buffer's storage.</param>
+    /// <param name="offset">Where the buffer starts in the array; position 0 of the buffer.</param>
+    /// <param name="length">The buffer's capacity.</param>
+    /// <returns>The buffer, positioned at 0.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The range is not within the array.</exception>
+    public static ByteBuffer Wrap(byte[] array, int offset, int length)
+    {
+        if (array is null)
+        {
+            throw new ArgumentNullException(nameof(array));
+        }
+
+        if ((uint)offset > (uint)array.Length || (uint)length > (uint)(array.Length - offset))
+        {
+            throw new ArgumentOutOfRangeException(nameof(length), "The range is not within the array.");
+        }
+
+        return new ByteBuffer(array, offset, length, rented: false);
+    }
+
+    /// <summary>Creates a buffer over array-backed <paramref name="memory"/> without copying it.</summary>
+    /// <param name="memory">The memory to use as the buffer's storage; it must be backed by a managed array.</param>
+    /// <returns>The buffer, positioned at 0, with the memory's length as capacity.</returns>
+    /// <exception cref="ArgumentException"><paramref name="memory"/> is not backed by an array (e.g. native memory).</exception>
+    public static ByteBuffer Wrap(Memory<byte> memory)
+    {
+        if (!MemoryMarshal.TryGetArray((ReadOnlyMemory<byte>)memory, out ArraySegment<byte> segment) || segment.Array is null)
+        {
+            throw new ArgumentException("A ByteBuffer can only wrap memory backed by a managed array.", nameof(memory));
+        }
+
+        return new ByteBuffer(segment.Array, segment.Offset, segment.Count, rented: false);
+    }
+
+    /// <summary>The offset of the next read or write from the start of the buffer.</summary>
+    /// <exception cref="ArgumentOutOfRangeException">Set to a negative value or beyond <see cref="Capacity"/>.</exception>
+    public int Position
+    {
+        get => _position;
+        set
+        {
+            if ((uint)value > (uint)_capacity)
+            {
+                throw new ArgumentOutOfRangeException(nameof(value), value, "The position must be between 0 and the capacity (" + _capacity.ToString(CultureInfo.InvariantCulture) + ").");
+            }
+
+            _position = value;
+        }
+    }
+
+    /// <summary>The size of the buffer in bytes.</summary>
+    /// <returns>The capacity.</returns>
+    public int Capacity() => _capacity;
+
+    /// <summary>The number of bytes between the position and the capacity.</summary>
+    /// <returns>The remaining bytes.</returns>
+    public int Remaining() => _capacity - _position;
+
+    /// <summary>The buffer's storage from its start to its capacity (no copy).</summary>
+    internal Span<byte> Span => new(_array, _offset, _capacity);
+
+    /// <summary>The bytes from the position to the capacity (no copy).</summary>
+    internal Span<byte> RemainingSpan => new(_array, _offset + _position, _capacity - _position);
+
+    /// <summary>
+    /// Reads up to <paramref name="length"/> bytes from <paramref name="source"/> into the buffer at the position
+    /// (a single <see cref="Stream.Read(byte[], int, int)"/> call, as upstream; the position is not moved).
+    /// </summary>
+    /// <param name="source">The stream to read from.</param>
+    /// <param name="length">The most bytes to read; at most <see cref="Remaining"/>.</param>
+    /// <returns>The number of bytes read (0 at the end of the stream).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative or more than <see cref="Remaining"/>.</exception>
+    public int ReadFrom(Stream source, int length)
+    {
+        if (source is null)
+        {
+            throw new ArgumentNullException(nameof(source));
+        }
+
+        if ((uint)length > (uint)Remaining())
+        {
+            throw new ArgumentOutOfRangeException(nameof(length), length, "The length must be between 0 and the remaining capacity.");
+        }
+
+        return source.Read(_array, _offset + _position, length);
+    }
+
+    /// <summary>Reads the byte at the position and advances by one.</summary>
+    /// <returns>The byte.</returns>
+    /// <exception cref="InvalidOperationException">No byte remains.</exception>
+    public byte Get()
+    {
+        int position = _position;
+        if (position >= _capacity)
+        {
+            ThrowUnderflow(1);
+        }
+
+        byte value = _array[_offset + position];
+        _position = position + 1;
+        return value;
+    }
+
+    /// <summary>Reads a big-endian 16-bit integer at the position and advances by two.</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="InvalidOperationException">Fewer than 2 bytes remain.</exception>
+    public short GetShort()
+    {
+        int position = _position;
+        if (position > _capacity - sizeof(short))
+        {
+            ThrowUnderflow(sizeof(short));
+        }
+
+        short value = BinaryPrimitives.ReadInt16BigEndian(new ReadOnlySpan<byte>(_array, _offset + position, sizeof(short)));
+        _position = position + sizeof(short);
+        return value;
+    }
+
+    /// <summary>Reads a big-endian 32-bit integer at the position and advances by four.</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="InvalidOperationException">Fewer than 4 bytes remain.</exception>
+    public int GetInt()
+    {
+        int position = _position;
+        if (position > _capacity - sizeof(int))
+        {
+            ThrowUnderflow(sizeof(int));
+        }
+
+        int value = BinaryPrimitives.ReadInt32BigEndian(new ReadOnlySpan<byte>(_array, _offset + position, sizeof(int)));
+        _position = position + sizeof(int);
+        return value;
+    }
+
+    /// <summary>Reads a big-endian 64-bit integer at the position and advances by eight.</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="InvalidOperationException">Fewer than 8 bytes remain.</exception>
+    public long GetLong()
+    {
+        int position = _position;
+        if (position > _capacity - sizeof(long))
+        {
+            ThrowUnderflow(sizeof(long));
+        }
+
+        long value = BinaryPrimitives.ReadInt64BigEndian(new ReadOnlySpan<byte>(_array, _offset + position, sizeof(long)));
+        _position = position + sizeof(long);
+        return value;
+    }
+
+    /// <summary>Reads a big-endian IEEE 754 double at the position and advances by eight.</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="InvalidOperationException">Fewer than 8 bytes remain.</exception>
+    public double GetDouble() => BitConverter.Int64BitsToDouble(GetLong());
+
+    /// <summary>Writes a byte at the position and advances by one.</summary>
+    /// <param name="value">The byte.</param>
+    /// <exception cref="InvalidOperationException">The buffer is full.</exception>
+    public void Put(byte value)
+    {
+        int position = _position;
+        if (position >= _capacity)
+        {
+            ThrowOverflow(1);
+        }
+
+        _array[_offset + position] = value;
+        _position = position + 1;
+    }
+
+    /// <summary>Writes <paramref name="length"/> bytes of <paramref name="source"/> at the position and advances past them (Java's <c>put(byte[], int, int)</c>).</summary>
+    /// <param name="source">The bytes to copy from.</param>
+    /// <param name="offset">Where to start in <paramref name="source"/>.</param>
+    /// <param name="length">How many bytes to copy.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The range is not within <paramref name="source"/>.</exception>
+    /// <exception cref="InvalidOperationException">The bytes do not fit in the remaining space.</exception>
+    public void Put(byte[] source, int offset, int length)
+    {
+        if (source is null)
+        {
+            throw new ArgumentNullException(nameof(source));
+        }
+
+        if ((uint)offset > (uint)source.Length || (uint)length > (uint)(source.Length - offset))
+        {
+            throw new ArgumentOutOfRangeException(nameof(length), "The range is not within the source array.");
+        }
+
+        int position = _position;
+        if (length > _capacity - position)
+        {
+            ThrowOverflow(length);
+        }
+
+        Buffer.BlockCopy(source, offset, _array, _offset + position, length);
+        _position = position + length;
+    }
+
+    /// <summary>Writes a big-endian 16-bit integer at the position and advances by two.</summary>
+    /// <param name="value">The value.</param>
+    /// <exception cref="InvalidOperationException">Fewer than 2 bytes remain.</exception>
+    public void PutShort(short value)
+    {
+        int position = _position;
+        if (position > _capacity - sizeof(short))
+        {
+            ThrowOverflow(sizeof(short));
+        }
+
+        BinaryPrimitives.WriteInt16BigEndian(new Span<byte>(_array, _offset + position, sizeof(short)), value);
+        _position = position + sizeof(short);
+    }
+
+    /// <summary>Writes a big-endian 32-bit integer at the position and advances by four.</summary>
+    /// <param name="value">The value.</param>
+    /// <exception cref="InvalidOperationException">Fewer than 4 bytes remain.</exception>
+    public void PutInt(int value)
+    {
+        int position = _position;
+        if (position > _capacity - sizeof(int))
+        {
+            ThrowOverflow(sizeof(int));
+        }
+
+        BinaryPrimitives.WriteInt32BigEndian(new Span<byte>(_array, _offset + position, sizeof(int)), value);
+        _position = position + sizeof(int);
+    }
+
+    /// <summary>
+    /// Writes a big-endian 32-bit integer at <paramref name="index"/> without moving the position, e.g. to fill in a
+    /// length placeholder written earlier.
+    /// </summary>
+    /// <param name="index">The offset from the start of the buffer.</param>
+    /// <param name="value">The value.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The 4 bytes at <paramref name="index"/> are not within the buffer.</exception>
+    public void PutInt(int index, int value)
+    {
+        if (index < 0 || index > _capacity - sizeof(int))
+        {
+            ThrowDisposedIfNeeded();
+            throw new ArgumentOutOfRangeException(nameof(index), index, "The index must leave room for 4 bytes within the capacity (" + _capacity.ToString(CultureInfo.InvariantCulture) + ").");
+        }
+
+        BinaryPrimitives.WriteInt32BigEndian(new Span<byte>(_array, _offset + index, sizeof(int)), value);
+    }
+
+    /// <summary>Writes a big-endian 64-bit integer at the position and advances by eight.</summary>
+    /// <param name="value">The value.</param>
+    /// <exception cref="InvalidOperationException">Fewer than 8 bytes remain.</exception>
+    public void PutLong(long value)
+    {
+        int position = _position;
+        if (position > _capacity - sizeof(long))
+        {
+            ThrowOverflow(sizeof(long));
+        }
+
+        BinaryPrimitives.WriteInt64BigEndian(new Span<byte>(_array, _offset + position, sizeof(long)), value);
+        _position = position + sizeof(long);
+    }
+
+    /// <summary>Writes a big-endian IEEE 754 double at the position and advances by eight.</summary>
+    /// <param name="value">The value.</param>
+    /// <exception cref="InvalidOperationException">Fewer than 8 bytes remain.</exception>
+    public void PutDouble(double value) => PutLong(BitConverter.DoubleToInt64Bits(value));
+
+    /// <summary>
+    /// Copies <paramref name="count"/> bytes of <paramref name="source"/> into the buffer at <paramref name="destinationOffset"/>
+    /// (an offset from the start of the buffer) and advances the position by <paramref name="count"/>, as upstream's
+    /// internal <c>BlockCopy</c> did.
+    /// </summary>
+    /// <param name="source">The bytes to copy from.</param>
+    /// <param name="sourceOffset">Where to start in <paramref name="source"/>.</param>
+    /// <param name="destinationOffset">Where to write in the buffer.</param>
+    /// <param name="count">How many bytes to copy.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A range is outside its array or buffer, or the position would pass the capacity.</exception>
+    public void BlockCopy(byte[] source, int sourceOffset, int destinationOffset, int count)
+    {
+        if (source is null)
+        {
+            throw new ArgumentNullException(nameof(source));
+        }
+
+        if ((uint)sourceOffset > (uint)source.Length || (uint)count > (uint)(source.Length - sourceOffset))
+        {
+            throw new ArgumentOutOfRangeException(nameof(count), "The range is not within the source array.");
+        }
+
+        if ((uint)destinationOffset > (uint)_capacity || count > _capacity - destinationOffset || count > _capacity - _position)
+        {
+            ThrowDisposedIfNeeded();
+            throw new ArgumentOutOfRangeException(nameof(destinationOffset), "The range is not within the buffer, or the position would pass its capacity.");
+        }
+
+        Buffer.BlockCopy(source, sourceOffset, _array, _offset + destinationOffset, count);
+        _position += count;
+    }
+
+    /// <summary>
+    /// Copies <paramref name="count"/> bytes of the buffer, from <paramref name="sourceOffset"/> (an offset from the
+    /// start of the buffer), into <paramref name="target"/>; the position is not moved.
+    /// </summary>
+    /// <param name="target">The array to copy into.</param>
+    /// <param name="targetOffset">Where to write in <paramref name="target"/>.</param>
+    /// <param name="sourceOffset">Where to read in the buffer.</param>
+    /// <param name="count">How many bytes to copy.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A range is outside its array or buffer.</exception>
+    public void BlockGet(byte[] target, int targetOffset, int sourceOffset, int count)
+    {
+        if (target is null)
+        {
+            throw new ArgumentNullException(nameof(target));
+        }
+
+        if ((uint)targetOffset > (uint)target.Length || (uint)count > (uint)(target.Length - targetOffset))
+        {
+            throw new ArgumentOutOfRangeException(nameof(count), "The range is not within the target array.");
+        }
+
+        if ((uint)sourceOffset > (uint)_capacity || count > _capacity - sourceOffset)
+        {
+            ThrowDisposedIfNeeded();
+            throw new ArgumentOutOfRangeException(nameof(sourceOffset), "The range is not within the buffer.");
+        }
+
+        Buffer.BlockCopy(_array, _offset + sourceOffset, target, targetOffset, count);
+    }
+
+    /// <summary>Copies the written part of the buffer: the bytes from its start up to the position.</summary>
+    /// <returns>A new array of <see cref="Position"/> bytes.</returns>
+    /// <exception cref="ObjectDisposedException">The rented buffer was disposed.</exception>
+    public byte[] ToArray()
+    {
+        ThrowDisposedIfNeeded();
+        return new ReadOnlySpan<byte>(_array, _offset, _position).ToArray();
+    }
+
+    /// <summary>Returns rented storage to the pool; a wrapped array is left alone. The buffer is unusable afterwards.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        byte[] array = _array;
+        bool rented = _rented;
+        _array = Array.Empty<byte>();
+        _offset = 0;
+        _capacity = 0;
+        _position = 0;
+        _rented = false;
+        if (rented)
+        {
+            ArrayPool<byte>.Shared.Return(array);
+        }
+    }
+
+    /// <summary>Moves the position forward by <paramref name="count"/> after bytes were written through <see cref="RemainingSpan"/>.</summary>
+    internal void Advance(int count)
+    {
+        if ((uint)count > (uint)Remaining())
+        {
+            ThrowOverflow(count);
+        }
+
+        _position += count;
+    }
+
+    private void ThrowDisposedIfNeeded()
+    {
+        if (_disposed)
+        {
+            throw new ObjectDisposedException(nameof(ByteBuffer));
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowUnderflow(int needed)
+    {
+        ThrowDisposedIfNeeded();
+        throw new InvalidOperationException(
+            "Buffer underflow: " + needed.ToString(CultureInfo.InvariantCulture) + " byte(s) needed at position "
+            + _position.ToString(CultureInfo.InvariantCulture) + ", " + Remaining().ToString(CultureInfo.InvariantCulture) + " remaining.");
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowOverflow(int needed)
+    {
+        ThrowDisposedIfNeeded();
+        throw new InvalidOperationException(
+            "Buffer overflow: " + needed.ToString(CultureInfo.InvariantCulture) + " byte(s) to write at position "
+            + _position.ToString(CultureInfo.InvariantCulture) + ", " + Remaining().ToString(CultureInfo.InvariantCulture) + " remaining.");
+    }
+}
