@@ -1,0 +1,23 @@
+using System;
+using System.Globalization;
+using HdrHistogram;
+using HdrHistogram.Examples;
+
+// Records one million simulated request latencies (nanoseconds, up to one hour, 3 significant digits) and prints
+// the percentile distribution in milliseconds, exactly as Java's HdrHistogram would print it.
+const int requests = 1_000_000;
+const long oneHourInNanoseconds = 3_600_000_000_000;
+var histogram = new LongHistogram(1, oneHourInNanoseconds, 3);
+var workload = new SimulatedLatencyWorkload(seed: 42);
+for (int i = 0; i < requests; i++)
+{
+    histogram.RecordValue(workload.NextLatencyNanoseconds());
+}
+
+Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Recorded {histogram.TotalCount:N0} simulated request latencies."));
+Console.WriteLine(string.Create(
+    CultureInfo.InvariantCulture,
+    $"p50 = {histogram.GetValueAtPercentile(50) / 1e6:F3} ms, p99 = {histogram.GetValueAtPercentile(99) / 1e6:F3} ms, "
+    + $"p99.9 = {histogram.GetValueAtPercentile(99.9) / 1e6:F3} ms, max = {histogram.GetMaxValue() / 1e6:F3} ms"));
+Console.WriteLine();
+histogram.OutputPercentileDistribution(Console.Out, percentileTicksPerHalfDistance: 5, outputValueUnitScalingRatio: OutputScalingFactor.NanosecondsToMilliseconds);
