@@ -37,6 +37,32 @@ public sealed class HistogramFormatException : FormatException
         ByteOffset = byteOffset;
     }
 
+    /// <summary>Creates an exception for an encoded histogram, naming the byte offset of the problem and the failure that revealed it.</summary>
+    /// <param name="message">What is wrong with the data.</param>
+    /// <param name="byteOffset">Offset of the offending byte from the start of the encoded histogram.</param>
+    /// <param name="innerException">The underlying failure.</param>
+    internal HistogramFormatException(string message, long byteOffset, Exception? innerException)
+        : base(message + " (at byte offset " + byteOffset.ToString(System.Globalization.CultureInfo.InvariantCulture) + ")", innerException)
+    {
+        ByteOffset = byteOffset;
+    }
+
+    /// <summary>The message without the " (at byte offset N)" suffix the offset constructors append.</summary>
+    internal string MessageWithoutOffset
+    {
+        get
+        {
+            string message = Message;
+            if (ByteOffset < 0)
+            {
+                return message;
+            }
+
+            string suffix = " (at byte offset " + ByteOffset.ToString(System.Globalization.CultureInfo.InvariantCulture) + ")";
+            return message.EndsWith(suffix, StringComparison.Ordinal) ? message.Substring(0, message.Length - suffix.Length) : message;
+        }
+    }
+
     /// <summary>Creates an exception for a histogram log line.</summary>
     /// <param name="message">What is wrong with the line.</param>
     /// <param name="lineNumber">The 1-based line number within the log.</param>

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Buffers.Text;
 using System.IO;
+using System.IO.Compression;
 
 namespace HdrHistogram.Encoding;
 
@@ -194,6 +195,62 @@ public static partial class HistogramEncoder
             }
         }
     }
+
+    /// <summary>
+    /// Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/> with the
+    /// calling thread's <see cref="HistogramCompressor"/> (reuse one yourself for control over its buffers).
+    /// </summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the encoding.</param>
+    /// <param name="level">The deflate level; <see cref="CompressionLevel.Optimal"/> is Java's default.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static int EncodeCompressed(HistogramBase histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
+        => HistogramCompressor.ThreadDefault.Encode(histogram, destination, level);
+
+    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the encoding.</param>
+    /// <param name="bytesWritten">The number of bytes written, or 0 when it does not fit.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns><c>false</c> when the encoding does not fit.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static bool TryEncodeCompressed(HistogramBase histogram, Span<byte> destination, out int bytesWritten, CompressionLevel level = CompressionLevel.Optimal)
+        => HistogramCompressor.ThreadDefault.TryEncode(histogram, destination, out bytesWritten, level);
+
+    /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as a new array.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns>The encoding.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static byte[] EncodeCompressed(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
+        => HistogramCompressor.ThreadDefault.Encode(histogram, level);
+
+    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">The stream to write to.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static void EncodeCompressed(HistogramBase histogram, Stream destination, CompressionLevel level = CompressionLevel.Optimal)
+        => HistogramCompressor.ThreadDefault.Encode(histogram, destination, level);
+
+    /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as base64 text, the form histogram logs hold.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns>The base64 text.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static string EncodeCompressedToBase64(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
+        => HistogramCompressor.ThreadDefault.EncodeToBase64(histogram, level);
 
     /// <summary>Encodes into a buffer rented from the shared pool; the caller returns it.</summary>
     internal static byte[] EncodeToPooled(HistogramBase histogram, out int length)

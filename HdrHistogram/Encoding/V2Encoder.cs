@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Buffers.Binary;
 using System.Globalization;
 using System.Runtime.CompilerServices;
@@ -29,16 +30,38 @@ internal static partial class V2Encoder
     public static int GetMaxEncodedLength(int relevantLength) => EncodingCookies.V2HeaderLength + (MaxEntryLength * relevantLength);
 
     /// <summary>Encodes <paramref name="histogram"/> at the start of <paramref name="destination"/>.</summary>
-    /// <returns>The number of bytes written, or -1 when the encoding does not fit (what was written is garbage).</returns>
+    /// <returns>The number of bytes written, or -1 when the encoding does not fit (the destination's content is then unspecified).</returns>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     public static int Encode(HistogramBase histogram, Span<byte> destination)
     {
         int relevantLength = GetRelevantLength(histogram);
-        if (destination.Length < EncodingCookies.V2HeaderLength)
+        if (destination.Length >= GetMaxEncodedLength(relevantLength))
         {
-            return -1;
+            return EncodeUnchecked(histogram, relevantLength, destination);
         }
 
+        // The destination may still be large enough for the actual encoding: encode into scratch, then copy.
+        byte[] scratch = ArrayPool<byte>.Shared.Rent(GetMaxEncodedLength(relevantLength));
+        try
+        {
+            int length = EncodeUnchecked(histogram, relevantLength, scratch);
+            if (length > destination.Length)
+            {
+                return -1;
+            }
+
+            scratch.AsSpan(0, length).CopyTo(destination);
+            return length;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    /// <summary>Encodes into a destination of at least <see cref="GetMaxEncodedLength"/>(<paramref name="relevantLength"/>) bytes.</summary>
+    private static int EncodeUnchecked(HistogramBase histogram, int relevantLength, Span<byte> destination)
+    {
         Array raw = histogram.GetRawCounts(out int normalizingIndexOffset);
         Span<byte> payload = destination.Slice(EncodingCookies.V2HeaderLength);
         int payloadLength = raw switch
@@ -48,10 +71,6 @@ internal static partial class V2Encoder
             short[] shorts => WritePayload(histogram, shorts, normalizingIndexOffset, relevantLength, payload),
             _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
         };
-        if (payloadLength < 0)
-        {
-            return -1;
-        }
 
         BinaryPrimitives.WriteInt32BigEndian(destination, EncodingCookies.V2);
         BinaryPrimitives.WriteInt32BigEndian(destination.Slice(4), payloadLength);
@@ -75,6 +94,7 @@ internal static partial class V2Encoder
         return (int)(slot < 0 ? slot + arrayLength : slot);
     }
 
+    /// <summary>Writes the payload; <paramref name="destination"/> has 9 bytes of room per relevant count.</summary>
     private static int WritePayload<T>(HistogramBase histogram, T[] counts, int normalizingIndexOffset, int relevantLength, Span<byte> destination)
         where T : unmanaged, IEquatable<T>
     {
@@ -86,22 +106,18 @@ internal static partial class V2Encoder
 
         int start = PhysicalIndexOfZero(normalizingIndexOffset, arrayLength);
         int firstLength = Math.Min(relevantLength, arrayLength - start);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
         int position = 0;
         int pendingZeros = 0;
-        if (!WriteStretch(histogram, new ReadOnlySpan<T>(counts, start, firstLength), 0, destination, ref position, ref pendingZeros))
+        WriteStretch(histogram, new ReadOnlySpan<T>(counts, start, firstLength), 0, ref output, ref position, ref pendingZeros);
+        if (firstLength < relevantLength)
         {
-            return -1;
+            WriteStretch(histogram, new ReadOnlySpan<T>(counts, 0, relevantLength - firstLength), firstLength, ref output, ref position, ref pendingZeros);
         }
 
-        if (firstLength < relevantLength
-            && !WriteStretch(histogram, new ReadOnlySpan<T>(counts, 0, relevantLength - firstLength), firstLength, destination, ref position, ref pendingZeros))
+        if (pendingZeros > 0)
         {
-            return -1;
-        }
-
-        if (pendingZeros > 0 && !TryWriteEntry(destination, ref position, ZeroRunEntry(pendingZeros)))
-        {
-            return -1;
+            position += WriteUnchecked(ref Unsafe.Add(ref output, position), ZeroRunEntry(pendingZeros));
         }
 
         return position;
@@ -109,22 +125,18 @@ internal static partial class V2Encoder
 
     /// <summary>
     /// Writes the counts of one contiguous stretch of logical indexes. A zero run still open at the end is left in
-    /// <paramref name="pendingZeros"/> for the next stretch (or the caller) to finish.
+    /// <paramref name="pendingZeros"/> for the next stretch (or the caller) to finish. The output has room for 9
+    /// bytes per count (every entry stands for at least one count), so bytes are stored without bounds checks.
     /// </summary>
-    private static bool WriteStretch<T>(HistogramBase histogram, ReadOnlySpan<T> counts, int logicalStart, Span<byte> destination, ref int position, ref int pendingZeros)
+    private static void WriteStretch<T>(HistogramBase histogram, ReadOnlySpan<T> counts, int logicalStart, ref byte output, ref int position, ref int pendingZeros)
         where T : unmanaged, IEquatable<T>
     {
         int pos = position;
         int zeros = pendingZeros;
-
-        // Below this position a zero-run entry and a count entry always fit: no bounds check per byte.
-        int fastLimit = destination.Length - (2 * MaxEntryLength);
-        ref byte output = ref MemoryMarshal.GetReference(destination);
-
         int i = 0;
         while (i < counts.Length)
         {
-            long count = ToInt64(counts[i]);
+            long count = ToInt64(in counts[i]);
             if (count == 0)
             {
                 int run = ZeroRunLength(counts, i);
@@ -138,58 +150,29 @@ internal static partial class V2Encoder
                 ThrowNegativeCount(histogram, logicalStart + i, count);
             }
 
-            if (pos <= fastLimit)
+            if (zeros != 0)
             {
-                if (zeros != 0)
-                {
-                    pos += WriteUnchecked(ref Unsafe.Add(ref output, pos), ZeroRunEntry(zeros));
-                    zeros = 0;
-                }
-
-                pos += WriteUnchecked(ref Unsafe.Add(ref output, pos), count);
-            }
-            else
-            {
-                if (zeros != 0)
-                {
-                    if (!TryWriteEntry(destination, ref pos, ZeroRunEntry(zeros)))
-                    {
-                        return false;
-                    }
-
-                    zeros = 0;
-                }
-
-                if (!TryWriteEntry(destination, ref pos, count))
-                {
-                    return false;
-                }
+                pos += WriteUnchecked(ref Unsafe.Add(ref output, pos), ZeroRunEntry(zeros));
+                zeros = 0;
             }
 
+            pos += WriteUnchecked(ref Unsafe.Add(ref output, pos), count);
             i++;
         }
 
         position = pos;
         pendingZeros = zeros;
-        return true;
     }
 
     /// <summary>A run of one zero count is written as 0, never as -1; longer runs as their negated length.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static long ZeroRunEntry(int zeros) => zeros == 1 ? 0 : -(long)zeros;
 
-    private static bool TryWriteEntry(Span<byte> destination, ref int position, long value)
-    {
-        if (!ZigZagEncoding.TryWriteLong(destination.Slice(position), value, out int written))
-        {
-            return false;
-        }
-
-        position += written;
-        return true;
-    }
-
-    /// <summary>Writes one entry; the caller guarantees 9 bytes of room at <paramref name="output"/>.</summary>
+    /// <summary>
+    /// Writes one entry; the caller guarantees 9 bytes of room at <paramref name="output"/>. One- and two-byte
+    /// entries (nearly all counts) are written inline. (A branch-free form that stores 8 bytes at once measured
+    /// 2.5x slower on the latency workload.)
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int WriteUnchecked(ref byte output, long value)
     {
@@ -210,6 +193,7 @@ internal static partial class V2Encoder
         return WriteUncheckedLong(ref output, z);
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static int WriteUncheckedLong(ref byte output, ulong z)
     {
         for (int i = 0; i < 8; i++)
@@ -229,21 +213,22 @@ internal static partial class V2Encoder
         return 9;
     }
 
+    /// <summary>Reads a count of the storage type as a long (the type tests fold away in each instantiation).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long ToInt64<T>(T count)
+    private static long ToInt64<T>(in T count)
         where T : unmanaged
     {
         if (typeof(T) == typeof(long))
         {
-            return Unsafe.As<T, long>(ref count);
+            return Unsafe.As<T, long>(ref Unsafe.AsRef(in count));
         }
 
         if (typeof(T) == typeof(int))
         {
-            return Unsafe.As<T, int>(ref count);
+            return Unsafe.As<T, int>(ref Unsafe.AsRef(in count));
         }
 
-        return Unsafe.As<T, short>(ref count);
+        return Unsafe.As<T, short>(ref Unsafe.AsRef(in count));
     }
 
     private static void ThrowNegativeCount(HistogramBase histogram, int logicalIndex, long count)

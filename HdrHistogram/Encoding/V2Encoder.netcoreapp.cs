@@ -5,19 +5,32 @@ namespace HdrHistogram.Encoding;
 
 internal static partial class V2Encoder
 {
+    private const int ScalarZeroScan = 16;
+
     /// <summary>The length of the zero run starting at <paramref name="start"/> (whose count is zero), at least 1.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int ZeroRunLength<T>(ReadOnlySpan<T> counts, int start)
         where T : unmanaged, IEquatable<T>
     {
-        // Lone zeros are common in dense histograms: check the next slot before starting a vectorized search.
-        int next = start + 1;
-        if (next >= counts.Length || ToInt64(counts[next]) != 0)
+        // Most runs in dense histograms are short: scan a few slots before starting a vectorized search.
+        int end = start + 1;
+        int scalarEnd = Math.Min(counts.Length, start + ScalarZeroScan);
+        while (end < scalarEnd)
         {
-            return 1;
+            if (ToInt64(in counts[end]) != 0)
+            {
+                return end - start;
+            }
+
+            end++;
         }
 
-        int found = counts.Slice(next + 1).IndexOfAnyExcept(default(T));
-        return found < 0 ? counts.Length - start : found + 2;
+        if (end == counts.Length)
+        {
+            return end - start;
+        }
+
+        int found = counts.Slice(end).IndexOfAnyExcept(default(T));
+        return found < 0 ? counts.Length - start : end + found - start;
     }
 }

@@ -11,7 +11,7 @@ internal static partial class V2Encoder
         where T : unmanaged, IEquatable<T>
     {
         int end = start + 1;
-        while (end < counts.Length && ToInt64(counts[end]) == 0)
+        while (end < counts.Length && ToInt64(in counts[end]) == 0)
         {
             end++;
         }

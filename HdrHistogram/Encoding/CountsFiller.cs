@@ -1,0 +1,232 @@
+using System;
+using System.Buffers.Binary;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using HdrHistogram.Utilities;
+
+namespace HdrHistogram.Encoding;
+
+/// <summary>
+/// Fills a freshly reset histogram's counts array straight from an encoded payload, one monomorphic loop per count
+/// type, computing the total count and the indexes of the lowest and highest non-zero counts on the way (so no second
+/// pass over the counts is needed, unlike Java's <c>establishInternalTackingValues</c>, with the same result).
+/// </summary>
+/// <remarks>
+/// Every entry is checked: a payload that ends inside an entry, a zero run longer than <see cref="int.MaxValue"/>
+/// or past the counts array, more counts than the array holds, a count too large for the count type, or (V0/V1) a
+/// negative count, is a <see cref="HistogramFormatException"/> naming the entry's offset.
+/// </remarks>
+internal static class CountsFiller
+{
+    /// <summary>The result of a fill: what <see cref="HistogramBase.SetInternalTrackingValues"/> needs.</summary>
+    public struct Tracking
+    {
+        public long TotalCount;
+        public int MaxIndex;
+        public int MinNonZeroIndex;
+    }
+
+    /// <summary>Fills <paramref name="histogram"/> (reset, offset set) from a V2, V1 or V0 payload.</summary>
+    /// <param name="histogram">The target; its counts must all be zero.</param>
+    /// <param name="header">The validated header: word size and the logical counts length the payload may fill.</param>
+    /// <param name="payload">The payload bytes.</param>
+    /// <param name="payloadOffset">The payload's offset in the data, for error messages.</param>
+    /// <param name="errors">How to report offsets.</param>
+    public static Tracking Fill(HistogramBase histogram, in EncodedHeader header, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    {
+        Array raw = histogram.GetRawCounts(out int normalizingIndexOffset);
+        long maxAllowable = histogram.MaxAllowableCount;
+        int logicalLength = header.CountsArrayLength;
+        if (header.Cookie.Version == EncodingVersion.V2)
+        {
+            return raw switch
+            {
+                long[] longs => FillV2(longs, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                int[] ints => FillV2(ints, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                short[] shorts => FillV2(shorts, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
+            };
+        }
+
+        int wordSize = header.Cookie.WordSize;
+        return raw switch
+        {
+            long[] longs => FillFixed(longs, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            int[] ints => FillFixed(ints, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            short[] shorts => FillFixed(shorts, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
+        };
+    }
+
+    private static Tracking FillV2<T>(T[] counts, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+        where T : unmanaged
+    {
+        int arrayLength = counts.Length;
+        int slot = V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, arrayLength);
+        int index = 0;
+        long totalCount = 0;
+        int maxIndex = -1;
+        int minNonZeroIndex = -1;
+        int position = 0;
+        while (position < payload.Length)
+        {
+            int entryStart = position;
+            long value;
+            int first = payload[position];
+            if (first < 0x80)
+            {
+                value = (first >> 1) ^ -(first & 1);
+                position++;
+            }
+            else
+            {
+                if (!ZigZagEncoding.TryReadLong(payload.Slice(position), out value, out int length))
+                {
+                    throw errors.At("The payload ends inside an encoded count", payloadOffset + entryStart);
+                }
+
+                position += length;
+            }
+
+            if (value < 0)
+            {
+                if (value < -int.MaxValue)
+                {
+                    throw errors.At(
+                        "An encoded zero run of " + (value == long.MinValue ? "2^63" : Str(-value)) + " counts exceeds int.MaxValue",
+                        payloadOffset + entryStart);
+                }
+
+                int run = (int)-value;
+                if (run > logicalLength - index)
+                {
+                    throw errors.At(
+                        "A zero run of " + Str(run) + " counts at index " + Str(index) + " runs past the end of the counts array (length "
+                        + Str(logicalLength) + ")",
+                        payloadOffset + entryStart);
+                }
+
+                index += run;
+                slot += run;
+                if (slot >= arrayLength)
+                {
+                    slot -= arrayLength;
+                }
+
+                continue;
+            }
+
+            if (index >= logicalLength)
+            {
+                throw errors.At(
+                    "The payload holds more counts than the counts array (length " + Str(logicalLength) + ") of the header's range",
+                    payloadOffset + entryStart);
+            }
+
+            if (value != 0)
+            {
+                if (value > maxAllowable)
+                {
+                    throw CountTooLarge(value, typeof(T), payloadOffset + entryStart, errors);
+                }
+
+                counts[slot] = FromInt64<T>(value);
+                totalCount += value;
+                maxIndex = index;
+                if (minNonZeroIndex < 0 && index != 0)
+                {
+                    minNonZeroIndex = index;
+                }
+            }
+
+            index++;
+            slot++;
+            if (slot == arrayLength)
+            {
+                slot = 0;
+            }
+        }
+
+        return new Tracking { TotalCount = totalCount, MaxIndex = maxIndex, MinNonZeroIndex = minNonZeroIndex };
+    }
+
+    private static Tracking FillFixed<T>(T[] counts, int normalizingIndexOffset, long maxAllowable, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+        where T : unmanaged
+    {
+        // The header check guarantees a whole number of words, no more than the counts array holds.
+        int arrayLength = counts.Length;
+        int slot = V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, arrayLength);
+        int entries = payload.Length / wordSize;
+        long totalCount = 0;
+        int maxIndex = -1;
+        int minNonZeroIndex = -1;
+        for (int index = 0; index < entries; index++)
+        {
+            ReadOnlySpan<byte> word = payload.Slice(index * wordSize, wordSize);
+            long value = wordSize switch
+            {
+                2 => BinaryPrimitives.ReadInt16BigEndian(word),
+                4 => BinaryPrimitives.ReadInt32BigEndian(word),
+                _ => BinaryPrimitives.ReadInt64BigEndian(word),
+            };
+
+            if (value != 0)
+            {
+                if (value < 0)
+                {
+                    // Java 2.2.2 stores such a count and leaves it out of the totals; it can only come from corrupt
+                    // data (or a wrapped 16-bit count) and would make the histogram impossible to re-encode.
+                    throw errors.At("The payload holds a negative count (" + Str(value) + ") at index " + Str(index), payloadOffset + (index * wordSize));
+                }
+
+                if (value > maxAllowable)
+                {
+                    throw CountTooLarge(value, typeof(T), payloadOffset + (index * wordSize), errors);
+                }
+
+                counts[slot] = FromInt64<T>(value);
+                totalCount += value;
+                maxIndex = index;
+                if (minNonZeroIndex < 0 && index != 0)
+                {
+                    minNonZeroIndex = index;
+                }
+            }
+
+            slot++;
+            if (slot == arrayLength)
+            {
+                slot = 0;
+            }
+        }
+
+        return new Tracking { TotalCount = totalCount, MaxIndex = maxIndex, MinNonZeroIndex = minNonZeroIndex };
+    }
+
+    private static HistogramFormatException CountTooLarge(long value, Type countType, long offset, DecodeErrors errors)
+    {
+        string typeName = countType == typeof(short) ? "16-bit" : "32-bit";
+        return errors.At("An encoded count (" + Str(value) + ") does not fit in the target histogram's " + typeName + " counts", offset);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static T FromInt64<T>(long value)
+        where T : unmanaged
+    {
+        if (typeof(T) == typeof(long))
+        {
+            return Unsafe.As<long, T>(ref value);
+        }
+
+        if (typeof(T) == typeof(int))
+        {
+            int narrowed = (int)value;
+            return Unsafe.As<int, T>(ref narrowed);
+        }
+
+        short shortValue = (short)value;
+        return Unsafe.As<short, T>(ref shortValue);
+    }
+
+    private static string Str(long value) => value.ToString(CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,250 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Buffers.Text;
+using System.IO;
+using System.IO.Compression;
+using HdrHistogram.Encoding.Compression;
+using HdrHistogram.Utilities;
+
+namespace HdrHistogram.Encoding;
+
+/// <summary>
+/// Encodes histograms in Java HdrHistogram's compressed V2 format (<c>encodeIntoCompressedByteBuffer</c>): the
+/// cookie <c>0x1c849314</c>, the big-endian length of a zlib stream, then the zlib stream (RFC 1950: header, deflate
+/// data, Adler-32) of the complete uncompressed V2 encoding. This is what histogram logs carry (base64 encoded).
+/// </summary>
+/// <remarks>
+/// <para>
+/// The compressed bytes depend on the deflate implementation and are not identical to Java's, but any zlib reader
+/// (Java's <c>Inflater</c>, <c>ZLibStream</c>, Python, Go) inflates them to exactly the uncompressed encoding, which is
+/// byte-identical to Java's. The zlib header reflects the level as zlib's does: <see cref="CompressionLevel.Optimal"/>
+/// gives <c>78 9c</c> (Java's default), <c>SmallestSize</c> <c>78 da</c> (Java's <c>BEST_COMPRESSION</c>, used by
+/// log writers), <see cref="CompressionLevel.Fastest"/> and <see cref="CompressionLevel.NoCompression"/> <c>78 01</c>.
+/// </para>
+/// <para>
+/// An instance keeps pooled scratch buffers for the uncompressed and compressed forms between calls, so reusing one
+/// allocates only what the platform deflater allocates per stream (a small constant, independent of the histogram's
+/// size). Not thread-safe: use one instance per thread (the static <c>EncodeCompressed</c> methods of
+/// <see cref="HistogramEncoder"/> keep one per thread). Dispose it to return its buffers to the pool.
+/// </para>
+/// </remarks>
+public sealed class HistogramCompressor : IDisposable
+{
+    [ThreadStatic]
+    private static HistogramCompressor? _threadDefault;
+
+    private readonly ZlibCompressor _zlib = new();
+    private readonly PooledBufferWriter _compressed = new();
+    private byte[] _uncompressed = Array.Empty<byte>();
+    private bool _disposed;
+
+    /// <summary>A compressor for the calling thread, used by the static convenience methods.</summary>
+    internal static HistogramCompressor ThreadDefault => _threadDefault ??= new HistogramCompressor();
+
+    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the encoding (one span request and one advance).</param>
+    /// <param name="level">The deflate level; <see cref="CompressionLevel.Optimal"/> is Java's default.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public int Encode(HistogramBase histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        ReadOnlySpan<byte> zlib = Compress(histogram, level);
+        int length = EncodingCookies.CompressedHeaderLength + zlib.Length;
+        WriteFramed(zlib, destination.GetSpan(length));
+        destination.Advance(length);
+        return length;
+    }
+
+    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the encoding.</param>
+    /// <param name="bytesWritten">The number of bytes written, or 0 when it does not fit.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns><c>false</c> when the encoding does not fit (nothing is written).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public bool TryEncode(HistogramBase histogram, Span<byte> destination, out int bytesWritten, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        ReadOnlySpan<byte> zlib = Compress(histogram, level);
+        int length = EncodingCookies.CompressedHeaderLength + zlib.Length;
+        if (length > destination.Length)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        WriteFramed(zlib, destination);
+        bytesWritten = length;
+        return true;
+    }
+
+    /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as a new array.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns>The encoding.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public byte[] Encode(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        ReadOnlySpan<byte> zlib = Compress(histogram, level);
+        var result = new byte[EncodingCookies.CompressedHeaderLength + zlib.Length];
+        WriteFramed(zlib, result);
+        return result;
+    }
+
+    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">The stream to write to.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public void Encode(HistogramBase histogram, Stream destination, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        ReadOnlySpan<byte> zlib = Compress(histogram, level);
+        byte[] framed = ArrayPool<byte>.Shared.Rent(EncodingCookies.CompressedHeaderLength + zlib.Length);
+        try
+        {
+            WriteFramed(zlib, framed);
+            destination.Write(framed, 0, EncodingCookies.CompressedHeaderLength + zlib.Length);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(framed);
+        }
+    }
+
+    /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as base64 text, as histogram logs hold it.</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="level">The deflate level (Java's log writer uses its best compression).</param>
+    /// <returns>The base64 text (standard alphabet, padded).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public string EncodeToBase64(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        ReadOnlySpan<byte> zlib = Compress(histogram, level);
+        int length = EncodingCookies.CompressedHeaderLength + zlib.Length;
+        byte[] framed = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            WriteFramed(zlib, framed);
+            return Convert.ToBase64String(framed, 0, length);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(framed);
+        }
+    }
+
+    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> as UTF-8 base64 text to <paramref name="destination"/> (converted in place, no intermediate copy).</summary>
+    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="destination">Receives the base64 bytes (standard alphabet, padded).</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public int EncodeToBase64Utf8(HistogramBase histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        ReadOnlySpan<byte> zlib = Compress(histogram, level);
+        int length = EncodingCookies.CompressedHeaderLength + zlib.Length;
+        Span<byte> span = destination.GetSpan(Base64.GetMaxEncodedToUtf8Length(length));
+        WriteFramed(zlib, span);
+        Base64.EncodeToUtf8InPlace(span, length, out int base64Length);
+        destination.Advance(base64Length);
+        return base64Length;
+    }
+
+    /// <summary>Returns the scratch buffers to the pool. The compressor cannot be used afterwards.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        _compressed.Dispose();
+        byte[] uncompressed = _uncompressed;
+        _uncompressed = Array.Empty<byte>();
+        if (uncompressed.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(uncompressed);
+        }
+    }
+
+    /// <summary>Encodes uncompressed into scratch, then compresses that into the other scratch buffer.</summary>
+    /// <returns>The zlib stream, valid until the next call.</returns>
+    private ReadOnlySpan<byte> Compress(HistogramBase histogram, CompressionLevel level)
+    {
+        if (histogram is null)
+        {
+            throw new ArgumentNullException(nameof(histogram));
+        }
+
+        if (_disposed)
+        {
+            throw new ObjectDisposedException(nameof(HistogramCompressor));
+        }
+
+        int plainLength;
+        while (true)
+        {
+            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+            if (_uncompressed.Length < maxLength)
+            {
+                byte[] old = _uncompressed;
+                _uncompressed = ArrayPool<byte>.Shared.Rent(maxLength);
+                if (old.Length > 0)
+                {
+                    ArrayPool<byte>.Shared.Return(old);
+                }
+            }
+
+            plainLength = V2Encoder.Encode(histogram, _uncompressed);
+            if (plainLength >= 0)
+            {
+                break;
+            }
+        }
+
+        _compressed.Clear();
+        _zlib.Compress(new ReadOnlySpan<byte>(_uncompressed, 0, plainLength), _compressed, level);
+        return _compressed.WrittenSpan;
+    }
+
+    private static void WriteFramed(ReadOnlySpan<byte> zlib, Span<byte> destination)
+    {
+        BinaryPrimitives.WriteInt32BigEndian(destination, EncodingCookies.V2Compressed);
+        BinaryPrimitives.WriteInt32BigEndian(destination.Slice(4), zlib.Length);
+        zlib.CopyTo(destination.Slice(EncodingCookies.CompressedHeaderLength));
+    }
+}

@@ -1,0 +1,697 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Buffers.Text;
+using System.Globalization;
+using System.IO;
+using HdrHistogram.Encoding.Compression;
+
+namespace HdrHistogram.Encoding;
+
+/// <summary>
+/// Decodes every histogram encoding Java HdrHistogram 2.2.2 reads: V2 (what 2.1.7+ writes), the legacy V1 and V0
+/// encodings, each plain or zlib-compressed, from a span, a <see cref="ReadOnlySequence{T}"/>, a <see cref="Stream"/>
+/// or base64 text. The cookie says which encoding the data holds.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Decoding follows Java's <c>decodeFromByteBuffer</c>: the histogram covers the larger of the encoded highest
+/// trackable value and <see cref="HistogramDecoderOptions.MinBarForHighestTrackableValue"/>, keeps the encoded
+/// normalizing index offset and conversion ratio, has <see cref="HistogramBase.AutoResize"/> on, and its total count,
+/// minimum and maximum are recomputed from the counts. The result equals the encoded histogram
+/// (<see cref="HistogramBase.Equals(HistogramBase)"/>) and re-encodes to the same V2 bytes.
+/// </para>
+/// <para>
+/// The data is treated as hostile: every malformed input raises <see cref="HistogramFormatException"/> saying what is
+/// wrong and where (<see cref="HistogramFormatException.ByteOffset"/>; for problems inside compressed data, the offset
+/// in the decompressed bytes is given in the message), and every length read from the data is checked against
+/// <see cref="HistogramDecoderOptions"/> before anything is allocated. Where this decoder is stricter than Java
+/// 2.2.2: the header is validated (Java constructs whatever it reads), a V1/V0 count that reads as negative is
+/// rejected (Java stores it), a payload is read to its declared length (Java stops after counts-array-length x
+/// target-word-size bytes, dropping trailing counts of a densely populated V2 payload), and decompressed data longer
+/// than its header declares is rejected.
+/// </para>
+/// <para>
+/// A decoder reuses its scratch buffer and zlib inflater across calls: with <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>
+/// into a histogram that already covers the range, decoding allocates nothing. Not thread-safe: use one decoder per
+/// thread (the static methods of <see cref="HistogramEncoding"/> keep one per thread).
+/// </para>
+/// </remarks>
+public sealed class HistogramDecoder : IDisposable
+{
+    /// <summary>DEFLATE's maximum expansion: a 258-byte match coded in 2 bits.</summary>
+    private const int MaxDeflateExpansion = 1032;
+
+    /// <summary>Scratch buffers larger than this are returned to the pool after each call instead of being kept.</summary>
+    private const int MaxRetainedScratch = 1024 * 1024;
+
+    [ThreadStatic]
+    private static HistogramDecoder? _threadDefault;
+
+    private readonly ZlibInflater _inflater = new();
+    private readonly int _maxCountsArrayLength;
+    private readonly int _maxDecompressedBytes;
+    private readonly long _minBarForHighestTrackableValue;
+    private byte[] _scratch = Array.Empty<byte>();
+
+    /// <summary>Creates a decoder with the default <see cref="HistogramDecoderOptions"/>.</summary>
+    public HistogramDecoder()
+        : this(new HistogramDecoderOptions())
+    {
+    }
+
+    /// <summary>Creates a decoder with the given options (copied: later changes to <paramref name="options"/> have no effect).</summary>
+    /// <param name="options">Limits and settings.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="options"/> is null.</exception>
+    public HistogramDecoder(HistogramDecoderOptions options)
+    {
+        if (options is null)
+        {
+            throw new ArgumentNullException(nameof(options));
+        }
+
+        _maxCountsArrayLength = options.MaxCountsArrayLength;
+        _maxDecompressedBytes = options.MaxDecompressedBytes;
+        _minBarForHighestTrackableValue = options.MinBarForHighestTrackableValue;
+    }
+
+    /// <summary>Which parts of the format a decode call accepts (the Java-compatible entry points are strict).</summary>
+    internal enum Accept
+    {
+        Any,
+        UncompressedOnly,
+        CompressedOnly,
+    }
+
+    /// <summary>A copy of the options this decoder uses.</summary>
+    public HistogramDecoderOptions Options => new()
+    {
+        MaxCountsArrayLength = _maxCountsArrayLength,
+        MaxDecompressedBytes = _maxDecompressedBytes,
+        MinBarForHighestTrackableValue = _minBarForHighestTrackableValue,
+    };
+
+    /// <summary>A decoder with the default options for the calling thread.</summary>
+    internal static HistogramDecoder ThreadDefault => _threadDefault ??= new HistogramDecoder();
+
+    /// <summary>Decodes the histogram at the start of <paramref name="source"/>; bytes after it are ignored.</summary>
+    /// <param name="source">An encoded histogram (any version, plain or compressed).</param>
+    /// <param name="countType">The kind of histogram to create.</param>
+    /// <returns>The decoded histogram.</returns>
+    /// <exception cref="HistogramFormatException">The data is not a valid encoded histogram, or exceeds the options' limits.</exception>
+    public HistogramBase Decode(ReadOnlySpan<byte> source, HistogramCountType countType = HistogramCountType.Default)
+        => DecodeCore(source, null, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+
+    /// <summary>Decodes the histogram at the start of <paramref name="source"/> and says how many bytes it took.</summary>
+    /// <param name="source">An encoded histogram (any version, plain or compressed), possibly followed by other data.</param>
+    /// <param name="bytesConsumed">The length of the encoded histogram.</param>
+    /// <param name="countType">The kind of histogram to create.</param>
+    /// <returns>The decoded histogram.</returns>
+    /// <exception cref="HistogramFormatException">The data is not a valid encoded histogram, or exceeds the options' limits.</exception>
+    public HistogramBase Decode(ReadOnlySpan<byte> source, out int bytesConsumed, HistogramCountType countType = HistogramCountType.Default)
+        => DecodeCore(source, null, countType, Accept.Any, _minBarForHighestTrackableValue, out bytesConsumed);
+
+    /// <summary>
+    /// Decodes the histogram at the start of <paramref name="source"/> into <paramref name="target"/>, which is reset
+    /// first and keeps its type. Nothing is allocated when the target already covers the encoded range.
+    /// </summary>
+    /// <param name="source">An encoded histogram (any version, plain or compressed).</param>
+    /// <param name="target">
+    /// The histogram to fill. Its lowest discernible value and significant digits must match the data's (else
+    /// <see cref="HistogramFormatException"/>: the data is not what the caller expects); it grows when the data's
+    /// range is wider, takes the data's normalizing offset and conversion ratio, and has
+    /// <see cref="HistogramBase.AutoResize"/> turned on, like any decoded histogram. Its tag and timestamps are cleared.
+    /// It must not be used by other threads meanwhile.
+    /// </param>
+    /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target's configuration, or holds a count too large for the target's count type. The target is then left empty (reset).</exception>
+    public void DecodeInto(ReadOnlySpan<byte> source, HistogramBase target) => DecodeInto(source, target, out _);
+
+    /// <summary>Decodes into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>) and says how many bytes the histogram took.</summary>
+    /// <param name="source">An encoded histogram, possibly followed by other data.</param>
+    /// <param name="target">The histogram to fill.</param>
+    /// <param name="bytesConsumed">The length of the encoded histogram.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    public void DecodeInto(ReadOnlySpan<byte> source, HistogramBase target, out int bytesConsumed)
+    {
+        CheckTarget(target);
+        DecodeCore(source, target, HistogramCountType.Default, Accept.Any, _minBarForHighestTrackableValue, out bytesConsumed);
+    }
+
+    /// <summary>Decodes the histogram at the start of <paramref name="source"/> (copied to a pooled buffer only when it spans several segments).</summary>
+    /// <param name="source">An encoded histogram.</param>
+    /// <param name="countType">The kind of histogram to create.</param>
+    /// <returns>The decoded histogram.</returns>
+    /// <exception cref="HistogramFormatException">The data is not a valid encoded histogram, or exceeds the options' limits.</exception>
+    public HistogramBase Decode(ReadOnlySequence<byte> source, HistogramCountType countType = HistogramCountType.Default)
+        => DecodeSequence(source, null, countType);
+
+    /// <summary>Decodes the histogram at the start of <paramref name="source"/> into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>).</summary>
+    /// <param name="source">An encoded histogram.</param>
+    /// <param name="target">The histogram to fill.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    public void DecodeInto(ReadOnlySequence<byte> source, HistogramBase target)
+    {
+        CheckTarget(target);
+        DecodeSequence(source, target, HistogramCountType.Default);
+    }
+
+    /// <summary>
+    /// Reads one encoded histogram from <paramref name="source"/> and decodes it. Exactly the histogram's bytes are
+    /// read (first its header, then the length the header declares, checked against the limits first), so a stream
+    /// of consecutive histograms can be read one by one.
+    /// </summary>
+    /// <param name="source">The stream to read from.</param>
+    /// <param name="countType">The kind of histogram to create.</param>
+    /// <returns>The decoded histogram.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, or the stream ends inside it.</exception>
+    public HistogramBase Decode(Stream source, HistogramCountType countType = HistogramCountType.Default)
+        => DecodeStream(source, null, countType);
+
+    /// <summary>Reads one encoded histogram from <paramref name="source"/> into <paramref name="target"/> (see <see cref="Decode(Stream, HistogramCountType)"/> and <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>).</summary>
+    /// <param name="source">The stream to read from.</param>
+    /// <param name="target">The histogram to fill.</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it.</exception>
+    public void DecodeInto(Stream source, HistogramBase target)
+    {
+        CheckTarget(target);
+        DecodeStream(source, target, HistogramCountType.Default);
+    }
+
+    /// <summary>Decodes base64 text (standard alphabet, padded; what histogram logs hold) of an encoded histogram.</summary>
+    /// <param name="base64">The base64 text.</param>
+    /// <param name="countType">The kind of histogram to create.</param>
+    /// <returns>The decoded histogram.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="base64"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or not a valid encoded histogram.</exception>
+    public HistogramBase DecodeFromBase64(string base64, HistogramCountType countType = HistogramCountType.Default)
+    {
+        if (base64 is null)
+        {
+            throw new ArgumentNullException(nameof(base64));
+        }
+
+        return DecodeFromBase64(base64.AsSpan(), countType);
+    }
+
+    /// <summary>Decodes base64 text (standard alphabet, padded) of an encoded histogram.</summary>
+    /// <param name="base64">The base64 characters.</param>
+    /// <param name="countType">The kind of histogram to create.</param>
+    /// <returns>The decoded histogram.</returns>
+    /// <exception cref="HistogramFormatException">The text is not base64, or not a valid encoded histogram.</exception>
+    public HistogramBase DecodeFromBase64(ReadOnlySpan<char> base64, HistogramCountType countType = HistogramCountType.Default)
+        => DecodeBase64Chars(base64, null, countType);
+
+    /// <summary>Decodes base64 text of an encoded histogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>).</summary>
+    /// <param name="base64">The base64 characters.</param>
+    /// <param name="target">The histogram to fill.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    public void DecodeFromBase64Into(ReadOnlySpan<char> base64, HistogramBase target)
+    {
+        CheckTarget(target);
+        DecodeBase64Chars(base64, target, HistogramCountType.Default);
+    }
+
+    /// <summary>Decodes UTF-8 base64 text (standard alphabet, padded) of an encoded histogram.</summary>
+    /// <param name="utf8Base64">The base64 text as UTF-8 bytes.</param>
+    /// <param name="countType">The kind of histogram to create.</param>
+    /// <returns>The decoded histogram.</returns>
+    /// <exception cref="HistogramFormatException">The text is not base64, or not a valid encoded histogram.</exception>
+    public HistogramBase DecodeFromBase64Utf8(ReadOnlySpan<byte> utf8Base64, HistogramCountType countType = HistogramCountType.Default)
+        => DecodeBase64Utf8(utf8Base64, null, countType);
+
+    /// <summary>Decodes UTF-8 base64 text of an encoded histogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>).</summary>
+    /// <param name="utf8Base64">The base64 text as UTF-8 bytes.</param>
+    /// <param name="target">The histogram to fill.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    public void DecodeFromBase64Utf8Into(ReadOnlySpan<byte> utf8Base64, HistogramBase target)
+    {
+        CheckTarget(target);
+        DecodeBase64Utf8(utf8Base64, target, HistogramCountType.Default);
+    }
+
+    /// <summary>Returns the scratch buffer to the shared pool.</summary>
+    public void Dispose()
+    {
+        byte[] scratch = _scratch;
+        _scratch = Array.Empty<byte>();
+        if (scratch.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    /// <summary>The decode behind every entry point.</summary>
+    /// <param name="source">The data, starting with the cookie.</param>
+    /// <param name="target">The histogram to fill, or null to create one of <paramref name="countType"/>.</param>
+    /// <param name="countType">The kind of histogram to create when <paramref name="target"/> is null.</param>
+    /// <param name="accept">Whether plain, compressed or both forms are accepted.</param>
+    /// <param name="minBarForHighestTrackableValue">Java's minimum bar for the highest trackable value.</param>
+    /// <param name="bytesConsumed">The length of the encoded histogram.</param>
+    internal HistogramBase DecodeCore(ReadOnlySpan<byte> source, HistogramBase? target, HistogramCountType countType, Accept accept, long minBarForHighestTrackableValue, out int bytesConsumed)
+    {
+        var errors = DecodeErrors.Input;
+        if (source.Length < 4)
+        {
+            throw errors.At("The data ends before the 4-byte cookie: only " + Str(source.Length) + " byte(s)", source.Length);
+        }
+
+        var cookie = CookieInfo.Parse(BinaryPrimitives.ReadInt32BigEndian(source), errors);
+        if (cookie.Compressed && accept == Accept.UncompressedOnly)
+        {
+            // Java's decodeFromByteBuffer does not know the compressed cookies.
+            throw errors.At("The data does not contain an uncompressed histogram (compressed cookie " + CookieInfo.Hex(cookie.Cookie) + ")", 0);
+        }
+
+        if (!cookie.Compressed && accept == Accept.CompressedOnly)
+        {
+            throw errors.At("The data does not contain a compressed histogram (cookie " + CookieInfo.Hex(cookie.Cookie) + ")", 0);
+        }
+
+        if (!cookie.Compressed)
+        {
+            var header = EncodedHeader.Parse(source, cookie, minBarForHighestTrackableValue, _maxCountsArrayLength, errors);
+            int available = source.Length - header.HeaderLength;
+            if (header.PayloadLength > available)
+            {
+                throw errors.At(
+                    "The data does not contain the full histogram payload: " + Str(header.PayloadLength) + " bytes expected after the "
+                    + Str(header.HeaderLength) + "-byte header, " + Str(available) + " present",
+                    header.Cookie.Version == EncodingVersion.V0 ? source.Length : 4);
+            }
+
+            bytesConsumed = header.HeaderLength + header.PayloadLength;
+            return Populate(target, countType, header, source.Slice(header.HeaderLength, header.PayloadLength), errors);
+        }
+
+        return DecodeCompressed(source, cookie, target, countType, minBarForHighestTrackableValue, out bytesConsumed);
+    }
+
+    private static void CheckTarget(HistogramBase target)
+    {
+        if (target is null)
+        {
+            throw new ArgumentNullException(nameof(target));
+        }
+    }
+
+    private static HistogramBase Create(HistogramCountType countType, in EncodedHeader header)
+    {
+        long lowest = header.LowestDiscernibleValue;
+        long highest = header.HighestTrackableValue;
+        int digits = header.NumberOfSignificantValueDigits;
+        if (countType == HistogramCountType.Default)
+        {
+            countType = header.Cookie.Version == EncodingVersion.V2
+                ? HistogramCountType.Long
+                : header.Cookie.WordSize switch
+                {
+                    2 => HistogramCountType.Short,
+                    4 => HistogramCountType.Int,
+                    _ => HistogramCountType.Long,
+                };
+        }
+
+        return countType switch
+        {
+            HistogramCountType.Long => new LongHistogram(lowest, highest, digits),
+            HistogramCountType.Int => new IntHistogram(lowest, highest, digits),
+            HistogramCountType.Short => new ShortHistogram(lowest, highest, digits),
+            HistogramCountType.LongConcurrent => new LongConcurrentHistogram(lowest, highest, digits),
+            HistogramCountType.IntConcurrent => new IntConcurrentHistogram(lowest, highest, digits),
+            _ => throw new ArgumentOutOfRangeException(nameof(countType), countType, "Unknown histogram count type."),
+        };
+    }
+
+    /// <summary>Creates (or resets and prepares) the histogram, then fills it from the payload.</summary>
+    private static HistogramBase Populate(HistogramBase? target, HistogramCountType countType, in EncodedHeader header, ReadOnlySpan<byte> payload, DecodeErrors errors)
+    {
+        HistogramBase histogram;
+        if (target is null)
+        {
+            histogram = Create(countType, header);
+        }
+        else
+        {
+            histogram = target;
+            bool v0 = header.Cookie.Version == EncodingVersion.V0;
+            if (histogram.LowestTrackableValue != header.LowestDiscernibleValue)
+            {
+                throw errors.At(
+                    "The encoded lowest discernible value (" + Str(header.LowestDiscernibleValue) + ") does not match the target histogram's ("
+                    + Str(histogram.LowestTrackableValue) + ")",
+                    v0 ? 8 : 16);
+            }
+
+            if (histogram.NumberOfSignificantValueDigits != header.NumberOfSignificantValueDigits)
+            {
+                throw errors.At(
+                    "The encoded number of significant value digits (" + Str(header.NumberOfSignificantValueDigits)
+                    + ") does not match the target histogram's (" + Str(histogram.NumberOfSignificantValueDigits) + ")",
+                    v0 ? 4 : 12);
+            }
+
+            histogram.Reset();
+            histogram.EnsureHighestTrackableValue(header.HighestTrackableValue);
+        }
+
+        try
+        {
+            histogram.AutoResize = true;
+            histogram.IntegerToDoubleValueConversionRatio = header.IntegerToDoubleValueConversionRatio;
+            histogram.SetNormalizingIndexOffset(header.NormalizingIndexOffset);
+            var tracking = CountsFiller.Fill(histogram, header, payload, header.HeaderLength, errors);
+            histogram.SetInternalTrackingValues(tracking.TotalCount, tracking.MaxIndex, tracking.MinNonZeroIndex);
+            return histogram;
+        }
+        catch (HistogramFormatException) when (target is not null)
+        {
+            target.Reset();
+            throw;
+        }
+    }
+
+    private HistogramBase DecodeCompressed(ReadOnlySpan<byte> source, CookieInfo outer, HistogramBase? target, HistogramCountType countType, long minBarForHighestTrackableValue, out int bytesConsumed)
+    {
+        var inputErrors = DecodeErrors.Input;
+        if (source.Length < EncodingCookies.CompressedHeaderLength)
+        {
+            throw inputErrors.At("The data ends inside the 8-byte compressed histogram header: only " + Str(source.Length) + " byte(s)", source.Length);
+        }
+
+        int zlibLength = BinaryPrimitives.ReadInt32BigEndian(source.Slice(4));
+        int available = source.Length - EncodingCookies.CompressedHeaderLength;
+        if (zlibLength < 0 || zlibLength > available)
+        {
+            throw inputErrors.At(
+                "The compressed length (" + Str(zlibLength) + ") is " + (zlibLength < 0 ? "negative" : "more than the " + Str(available) + " bytes present"),
+                4);
+        }
+
+        ReadOnlySpan<byte> zlib = source.Slice(EncodingCookies.CompressedHeaderLength, zlibLength);
+        var errors = DecodeErrors.Decompressed;
+
+        // Java inflates the header first, decides everything from it, then inflates the payload: do the same (the
+        // one-shot inflater starts again from the beginning; inflating 40 bytes twice costs nothing).
+        Span<byte> headerBytes = stackalloc byte[EncodingCookies.V2HeaderLength];
+        int headerWritten = Inflate(zlib, headerBytes, out _);
+        if (headerWritten < 4)
+        {
+            throw errors.At("The compressed data holds only " + Str(headerWritten) + " byte(s), less than a cookie", headerWritten);
+        }
+
+        // As in Java, the inflated data is an uncompressed encoding with its own cookie, decoded as such.
+        var inner = CookieInfo.Parse(BinaryPrimitives.ReadInt32BigEndian(headerBytes), errors);
+        if (inner.Compressed)
+        {
+            throw errors.At("The compressed data holds another compressed histogram (cookie " + CookieInfo.Hex(inner.Cookie) + ")", 0);
+        }
+
+        var header = EncodedHeader.Parse(headerBytes.Slice(0, headerWritten), inner, minBarForHighestTrackableValue, _maxCountsArrayLength, errors);
+        long declared = (long)header.HeaderLength + header.PayloadLength;
+        if (declared > _maxDecompressedBytes)
+        {
+            throw errors.At(
+                "The histogram declares " + Str(declared) + " uncompressed bytes, more than MaxDecompressedBytes (" + Str(_maxDecompressedBytes) + ")",
+                inner.Version == EncodingVersion.V0 ? 16 : 4);
+        }
+
+        // One byte more than declared, so that a stream of the declared size completes (and its checksum is checked)
+        // and a longer one is detected; never more than deflate can expand this many bytes into.
+        long bufferLength = Math.Min(declared + 1, ((long)zlibLength * MaxDeflateExpansion) + 64);
+        Span<byte> inflated = RentScratch((int)bufferLength).AsSpan(0, (int)bufferLength);
+        try
+        {
+            int written = Inflate(zlib, inflated, out bool complete);
+            if (!complete || written > declared)
+            {
+                throw errors.At(
+                    "The compressed data inflates to more than the " + Str(declared) + " bytes its header declares",
+                    declared);
+            }
+
+            int payloadLength = header.PayloadLength;
+            if (written < declared)
+            {
+                int present = written - header.HeaderLength;
+                if (inner.Version != EncodingVersion.V0)
+                {
+                    // Java: "The buffer does not contain the indicated payload amount".
+                    throw errors.At(
+                        "The compressed data holds " + Str(present) + " payload bytes; the header declares " + Str(payloadLength),
+                        written);
+                }
+
+                // V0 has no payload length: a compressed V0 payload covers the counts up to the maximum value only.
+                if (present % inner.WordSize != 0)
+                {
+                    throw errors.At("The compressed V0 payload ends inside a " + Str(inner.WordSize) + "-byte count", written);
+                }
+
+                payloadLength = present;
+            }
+
+            bytesConsumed = EncodingCookies.CompressedHeaderLength + zlibLength;
+            return Populate(target, countType, header, inflated.Slice(header.HeaderLength, payloadLength), errors);
+        }
+        finally
+        {
+            ReleaseScratch();
+        }
+    }
+
+    /// <summary>Inflates into <paramref name="output"/>, mapping zlib errors to offsets in the whole input.</summary>
+    /// <returns>The bytes written; <paramref name="complete"/> is false when the output filled up first.</returns>
+    private int Inflate(ReadOnlySpan<byte> zlib, Span<byte> output, out bool complete)
+    {
+        try
+        {
+            var status = _inflater.Inflate(zlib, output, out _, out int written);
+            complete = status == InflateStatus.Completed;
+            return written;
+        }
+        catch (HistogramFormatException e) when (e.ByteOffset >= 0)
+        {
+            throw new HistogramFormatException(
+                "Invalid compressed histogram: " + e.MessageWithoutOffset,
+                e.ByteOffset + EncodingCookies.CompressedHeaderLength,
+                e);
+        }
+    }
+
+    private HistogramBase DecodeSequence(ReadOnlySequence<byte> source, HistogramBase? target, HistogramCountType countType)
+    {
+        if (source.IsSingleSegment)
+        {
+            return DecodeCore(source.First.Span, target, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+        }
+
+        // Copy only this histogram's bytes: find its length from its header first.
+        Span<byte> prefix = stackalloc byte[EncodingCookies.V2HeaderLength];
+        int prefixLength = (int)Math.Min(prefix.Length, source.Length);
+        source.Slice(0, prefixLength).CopyTo(prefix);
+        long encodedLength = GetEncodedLength(prefix.Slice(0, prefixLength), out _);
+        int length = (int)Math.Min(source.Length, encodedLength < 0 ? prefixLength : encodedLength);
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            source.Slice(0, length).CopyTo(buffer);
+            return DecodeCore(buffer.AsSpan(0, length), target, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    /// <summary>
+    /// The total length of the encoded histogram whose first bytes are <paramref name="prefix"/>, or -1 when the
+    /// prefix is too short to tell; then <paramref name="prefixNeeded"/> says how many bytes are needed.
+    /// </summary>
+    /// <exception cref="HistogramFormatException">The prefix is already invalid.</exception>
+    private long GetEncodedLength(ReadOnlySpan<byte> prefix, out int prefixNeeded)
+    {
+        var errors = DecodeErrors.Input;
+        prefixNeeded = 4;
+        if (prefix.Length < prefixNeeded)
+        {
+            return -1;
+        }
+
+        var cookie = CookieInfo.Parse(BinaryPrimitives.ReadInt32BigEndian(prefix), errors);
+        if (cookie.Compressed)
+        {
+            prefixNeeded = EncodingCookies.CompressedHeaderLength;
+            if (prefix.Length < prefixNeeded)
+            {
+                return -1;
+            }
+
+            int zlibLength = BinaryPrimitives.ReadInt32BigEndian(prefix.Slice(4));
+            long maxZlibLength = _maxDecompressedBytes + (_maxDecompressedBytes / 1024L) + 1024;
+            if (zlibLength < 0 || zlibLength > maxZlibLength)
+            {
+                throw errors.At(
+                    "The compressed length (" + Str(zlibLength) + ") is " + (zlibLength < 0 ? "negative" : "larger than any valid histogram within MaxDecompressedBytes can compress to"),
+                    4);
+            }
+
+            return (long)EncodingCookies.CompressedHeaderLength + zlibLength;
+        }
+
+        prefixNeeded = cookie.HeaderLength;
+        if (prefix.Length < prefixNeeded)
+        {
+            return -1;
+        }
+
+        var header = EncodedHeader.Parse(prefix, cookie, _minBarForHighestTrackableValue, _maxCountsArrayLength, errors);
+        return (long)header.HeaderLength + header.PayloadLength;
+    }
+
+    private HistogramBase DecodeStream(Stream source, HistogramBase? target, HistogramCountType countType)
+    {
+        if (source is null)
+        {
+            throw new ArgumentNullException(nameof(source));
+        }
+
+        // Read the header, learn the length from it (validated against the limits), then read exactly that much,
+        // growing the buffer as bytes actually arrive, so a short stream that declares a lot reserves little.
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(EncodingCookies.V2HeaderLength);
+        try
+        {
+            int filled = 0;
+            long total;
+            while (true)
+            {
+                total = GetEncodedLength(buffer.AsSpan(0, filled), out int needed);
+                if (total >= 0)
+                {
+                    break;
+                }
+
+                filled += ReadAtLeast(source, buffer, filled, needed - filled, filled, needed);
+            }
+
+            int length = (int)total;
+            while (filled < length)
+            {
+                if (filled == buffer.Length)
+                {
+                    byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(length, Math.Max(64 * 1024, (long)buffer.Length * 2)));
+                    Buffer.BlockCopy(buffer, 0, larger, 0, filled);
+                    ArrayPool<byte>.Shared.Return(buffer);
+                    buffer = larger;
+                }
+
+                filled += ReadAtLeast(source, buffer, filled, Math.Min(buffer.Length, length) - filled, filled, length);
+            }
+
+            return DecodeCore(buffer.AsSpan(0, length), target, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    /// <summary>Reads up to <paramref name="count"/> bytes (at least one), or throws at the end of the stream.</summary>
+    private static int ReadAtLeast(Stream source, byte[] buffer, int offset, int count, int readSoFar, long expected)
+    {
+        int read = source.Read(buffer, offset, count);
+        if (read <= 0)
+        {
+            throw new HistogramFormatException(
+                "The stream ends after " + Str(readSoFar) + " byte(s) of an encoded histogram; at least " + Str(expected) + " expected",
+                readSoFar);
+        }
+
+        return read;
+    }
+
+    private HistogramBase DecodeBase64Chars(ReadOnlySpan<char> base64, HistogramBase? target, HistogramCountType countType)
+    {
+        // Narrow to ASCII in a pooled buffer, then decode with System.Buffers.Text.Base64, which reports where the
+        // text goes wrong (and behaves the same on every target).
+        byte[] utf8 = ArrayPool<byte>.Shared.Rent(Math.Max(base64.Length, 1));
+        try
+        {
+            for (int i = 0; i < base64.Length; i++)
+            {
+                char c = base64[i];
+                if (c > 0x7F)
+                {
+                    throw new HistogramFormatException("The text is not valid base64: non-ASCII character at offset " + Str(i));
+                }
+
+                utf8[i] = (byte)c;
+            }
+
+            return DecodeBase64Utf8(utf8.AsSpan(0, base64.Length), target, countType);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(utf8);
+        }
+    }
+
+    private HistogramBase DecodeBase64Utf8(ReadOnlySpan<byte> utf8Base64, HistogramBase? target, HistogramCountType countType)
+    {
+        byte[] bytes = ArrayPool<byte>.Shared.Rent(Math.Max(Base64.GetMaxDecodedFromUtf8Length(utf8Base64.Length), 1));
+        try
+        {
+            var status = Base64.DecodeFromUtf8(utf8Base64, bytes, out int consumed, out int written);
+            if (status != OperationStatus.Done)
+            {
+                throw new HistogramFormatException(
+                    "The text is not valid base64 (" + (status == OperationStatus.NeedMoreData ? "incomplete final block" : "invalid data")
+                    + " at character offset " + Str(consumed) + ")");
+            }
+
+            return DecodeCore(bytes.AsSpan(0, written), target, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(bytes);
+        }
+    }
+
+    private byte[] RentScratch(int length)
+    {
+        if (_scratch.Length < length)
+        {
+            ReleaseScratchNow();
+            _scratch = ArrayPool<byte>.Shared.Rent(length);
+        }
+
+        return _scratch;
+    }
+
+    /// <summary>Keeps a modest scratch buffer for the next call; gives a large one back to the pool.</summary>
+    private void ReleaseScratch()
+    {
+        if (_scratch.Length > MaxRetainedScratch)
+        {
+            ReleaseScratchNow();
+        }
+    }
+
+    private void ReleaseScratchNow()
+    {
+        byte[] scratch = _scratch;
+        _scratch = Array.Empty<byte>();
+        if (scratch.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    private static string Str(long value) => value.ToString(CultureInfo.InvariantCulture);
+}
