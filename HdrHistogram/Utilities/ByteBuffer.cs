@@ -469,7 +469,7 @@ public sealed class ByteBuffer : IDisposable
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ThrowUnderflow(int needed)
+    internal void ThrowUnderflow(int needed)
     {
         ThrowDisposedIfNeeded();
         throw new InvalidOperationException(
@@ -478,7 +478,7 @@ public sealed class ByteBuffer : IDisposable
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ThrowOverflow(int needed)
+    internal void ThrowOverflow(int needed)
     {
         ThrowDisposedIfNeeded();
         throw new InvalidOperationException(

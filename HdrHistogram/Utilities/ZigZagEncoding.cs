@@ -28,7 +28,7 @@ public static class ZigZagEncoding
 
         if (!TryWriteLong(buffer.RemainingSpan, value, out int written))
         {
-            buffer.Advance(GetByteCount(value)); // throws the buffer's overflow error
+            buffer.ThrowOverflow(GetByteCount(value));
         }
 
         buffer.Advance(written);
@@ -48,7 +48,7 @@ public static class ZigZagEncoding
 
         if (!TryReadLong(buffer.RemainingSpan, out long value, out int read))
         {
-            throw new InvalidOperationException("Buffer underflow: the buffer ends inside a ZigZag-encoded value at position " + buffer.Position.ToString(System.Globalization.CultureInfo.InvariantCulture) + ".");
+            buffer.ThrowUnderflow(buffer.Remaining() + 1);
         }
 
         buffer.Advance(read);
