@@ -61,8 +61,10 @@ internal static class CountsFiller
     private static Tracking FillV2<T>(T[] counts, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
         where T : unmanaged
     {
-        int arrayLength = counts.Length;
-        int slot = V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, arrayLength);
+        // Kept lean so the loop state fits in registers: the physical slot is derived only when a count is stored,
+        // the multi-byte read and every error are separate methods, and long counts skip the range check.
+        int start = V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, counts.Length);
+        int wrapAt = counts.Length - start;
         int index = 0;
         long totalCount = 0;
         int maxIndex = -1;
@@ -70,7 +72,6 @@ internal static class CountsFiller
         int position = 0;
         while (position < payload.Length)
         {
-            int entryStart = position;
             long value;
             int first = payload[position];
             if (first < 0x80)
@@ -78,78 +79,146 @@ internal static class CountsFiller
                 value = (first >> 1) ^ -(first & 1);
                 position++;
             }
+            else if (position + 1 < payload.Length && payload[position + 1] < 0x80)
+            {
+                // Two-byte entries (counts up to 8191, runs up to 8192) are the other common case: decode them inline.
+                int z = (first & 0x7F) | (payload[position + 1] << 7);
+                value = (z >> 1) ^ -(z & 1);
+                position += 2;
+            }
             else
             {
-                if (!ZigZagEncoding.TryReadLong(payload.Slice(position), out value, out int length))
+                // Three to nine bytes: no call in the loop, so the loop state can live in caller-saved registers.
+                ulong z = (ulong)(first & 0x7F);
+                int shift = 7;
+                int end = position + 1;
+                while (true)
                 {
-                    throw errors.At("The payload ends inside an encoded count", payloadOffset + entryStart);
+                    if (end >= payload.Length)
+                    {
+                        throw EntryTruncated(position, payloadOffset, errors);
+                    }
+
+                    ulong next = payload[end++];
+                    if (shift == 56)
+                    {
+                        z |= next << 56;
+                        break;
+                    }
+
+                    z |= (next & 0x7F) << shift;
+                    if (next < 0x80)
+                    {
+                        break;
+                    }
+
+                    shift += 7;
                 }
 
-                position += length;
+                value = (long)(z >> 1) ^ -(long)(z & 1);
+                position = end;
             }
 
-            if (value < 0)
+            if (value > 0)
             {
-                if (value < -int.MaxValue)
+                if (index >= logicalLength)
                 {
-                    throw errors.At(
-                        "An encoded zero run of " + (value == long.MinValue ? "2^63" : Str(-value)) + " counts exceeds int.MaxValue",
-                        payloadOffset + entryStart);
+                    throw TooManyCounts(payload, position, logicalLength, payloadOffset, errors);
                 }
 
-                int run = (int)-value;
-                if (run > logicalLength - index)
+                if (typeof(T) != typeof(long) && value > maxAllowable)
                 {
-                    throw errors.At(
-                        "A zero run of " + Str(run) + " counts at index " + Str(index) + " runs past the end of the counts array (length "
-                        + Str(logicalLength) + ")",
-                        payloadOffset + entryStart);
+                    throw CountTooLarge(payload, position, value, typeof(T), payloadOffset, errors);
                 }
 
-                index += run;
-                slot += run;
-                if (slot >= arrayLength)
-                {
-                    slot -= arrayLength;
-                }
-
-                continue;
-            }
-
-            if (index >= logicalLength)
-            {
-                throw errors.At(
-                    "The payload holds more counts than the counts array (length " + Str(logicalLength) + ") of the header's range",
-                    payloadOffset + entryStart);
-            }
-
-            if (value != 0)
-            {
-                if (value > maxAllowable)
-                {
-                    throw CountTooLarge(value, typeof(T), payloadOffset + entryStart, errors);
-                }
-
-                counts[slot] = FromInt64<T>(value);
+                counts[index < wrapAt ? index + start : index - wrapAt] = FromInt64<T>(value);
                 totalCount += value;
                 maxIndex = index;
                 if (minNonZeroIndex < 0 && index != 0)
                 {
                     minNonZeroIndex = index;
                 }
-            }
 
-            index++;
-            slot++;
-            if (slot == arrayLength)
+                index++;
+            }
+            else if (value == 0)
             {
-                slot = 0;
+                if (index >= logicalLength)
+                {
+                    throw TooManyCounts(payload, position, logicalLength, payloadOffset, errors);
+                }
+
+                index++;
+            }
+            else
+            {
+                if (value < -int.MaxValue)
+                {
+                    throw ZeroRunTooLong(payload, position, value, payloadOffset, errors);
+                }
+
+                int run = (int)-value;
+                if (run > logicalLength - index)
+                {
+                    throw ZeroRunPastEnd(payload, position, run, index, logicalLength, payloadOffset, errors);
+                }
+
+                index += run;
             }
         }
 
         return new Tracking { TotalCount = totalCount, MaxIndex = maxIndex, MinNonZeroIndex = minNonZeroIndex };
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static HistogramFormatException EntryTruncated(int entryStart, int payloadOffset, DecodeErrors errors)
+        => errors.At("The payload ends inside an encoded count", payloadOffset + entryStart);
+
+    /// <summary>
+    /// The offset of the entry that ends at <paramref name="end"/>, found again by walking the entries from the start
+    /// (errors are rare; the loop does not spend a register on it).
+    /// </summary>
+    private static int EntryStart(ReadOnlySpan<byte> payload, int end)
+    {
+        int position = 0;
+        int start = 0;
+        while (position < end)
+        {
+            start = position;
+            if (!ZigZagEncoding.TryReadLong(payload.Slice(position), out _, out int length))
+            {
+                break;
+            }
+
+            position += length;
+        }
+
+        return start;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static HistogramFormatException ZeroRunTooLong(ReadOnlySpan<byte> payload, int end, long value, int payloadOffset, DecodeErrors errors)
+        => errors.At(
+            "An encoded zero run of " + (value == long.MinValue ? "2^63" : Str(-value)) + " counts exceeds int.MaxValue",
+            payloadOffset + EntryStart(payload, end));
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static HistogramFormatException ZeroRunPastEnd(ReadOnlySpan<byte> payload, int end, int run, int index, int logicalLength, int payloadOffset, DecodeErrors errors)
+        => errors.At(
+            "A zero run of " + Str(run) + " counts at index " + Str(index) + " runs past the end of the counts array (length " + Str(logicalLength) + ")",
+            payloadOffset + EntryStart(payload, end));
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static HistogramFormatException TooManyCounts(ReadOnlySpan<byte> payload, int end, int logicalLength, int payloadOffset, DecodeErrors errors)
+        => errors.At(
+            "The payload holds more counts than the counts array (length " + Str(logicalLength) + ") of the header's range",
+            payloadOffset + EntryStart(payload, end));
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static HistogramFormatException CountTooLarge(ReadOnlySpan<byte> payload, int end, long value, Type countType, int payloadOffset, DecodeErrors errors)
+        => CountTooLarge(value, countType, payloadOffset + EntryStart(payload, end), errors);
+
+    /// <summary>Fills from fixed-width big-endian V1/V0 counts (a whole number of words, no more than the array holds).</summary>
     private static Tracking FillFixed<T>(T[] counts, int normalizingIndexOffset, long maxAllowable, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
         where T : unmanaged
     {
@@ -176,7 +245,7 @@ internal static class CountsFiller
                 {
                     // Java 2.2.2 stores such a count and leaves it out of the totals; it can only come from corrupt
                     // data (or a wrapped 16-bit count) and would make the histogram impossible to re-encode.
-                    throw errors.At("The payload holds a negative count (" + Str(value) + ") at index " + Str(index), payloadOffset + (index * wordSize));
+                    throw NegativeCount(value, index, payloadOffset + (index * wordSize), errors);
                 }
 
                 if (value > maxAllowable)
@@ -203,6 +272,11 @@ internal static class CountsFiller
         return new Tracking { TotalCount = totalCount, MaxIndex = maxIndex, MinNonZeroIndex = minNonZeroIndex };
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static HistogramFormatException NegativeCount(long value, int index, long offset, DecodeErrors errors)
+        => errors.At("The payload holds a negative count (" + Str(value) + ") at index " + Str(index), offset);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static HistogramFormatException CountTooLarge(long value, Type countType, long offset, DecodeErrors errors)
     {
         string typeName = countType == typeof(short) ? "16-bit" : "32-bit";
