@@ -23,7 +23,7 @@ namespace HdrHistogram;
 /// (<c>HistogramBase.Iteration.cs</c>).
 /// </para>
 /// </remarks>
-public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBase>
+public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEquatable<HistogramBase>
 {
     private static long _instanceIdSequencer;
 
@@ -112,18 +112,6 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     /// </summary>
     public bool AutoResize { get; set; }
 
-    /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
-    public long StartTimeStamp { get; set; }
-
-    /// <summary>End of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
-    public long EndTimeStamp { get; set; }
-
-    /// <summary>An optional tag, carried into histogram logs as <c>Tag=</c>.</summary>
-    public string? Tag { get; set; }
-
-    /// <summary>The total number of recorded values.</summary>
-    public abstract long TotalCount { get; protected set; }
-
     /// <summary>The largest count a single bucket can hold.</summary>
     public abstract long MaxAllowableCount { get; }
 
@@ -206,7 +194,7 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     }
 
     /// <summary>Whether any bucket count (or the total) has overflowed, which only long-count arithmetic can do silently.</summary>
-    /// <returns><c>true</c> when the sum of the counts differs from <see cref="TotalCount"/> or is negative.</returns>
+    /// <returns><c>true</c> when the sum of the counts differs from <see cref="EncodableHistogram.TotalCount"/> or is negative.</returns>
     public bool HasOverflowed()
     {
         long sum = 0;
@@ -223,7 +211,7 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     /// (every count may take 9 bytes, plus the 40-byte header).
     /// </summary>
     /// <returns>The capacity in bytes.</returns>
-    public int GetNeededByteBufferCapacity() => (CountsArrayLength * 9) + 40;
+    public override int GetNeededByteBufferCapacity() => (CountsArrayLength * 9) + 40;
 
     /// <summary>Java's estimate of the histogram's memory footprint: 512 bytes plus the counts array.</summary>
     /// <returns>The estimated footprint in bytes.</returns>
