@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Threading;
 using HdrHistogram.Utilities;
 
@@ -118,14 +119,29 @@ public class IntConcurrentHistogram : HistogramBase
             counts = Volatile.Read(ref _counts);
         }
 
+        AddToCounts(counts, index, count);
+        UpdateMinAndMax(value);
+        _totalCount.Add(count);
+    }
+
+    /// <summary>
+    /// The counts array writers add to; a writer may keep using the one it read after it has been replaced.
+    /// Internal so that tests can play such a late writer.
+    /// </summary>
+    internal CountsArray CurrentCounts => Volatile.Read(ref _counts);
+
+    /// <summary>
+    /// A writer's add to logical index <paramref name="index"/> of <paramref name="counts"/>, the array it read:
+    /// when that array has been replaced meanwhile, the writer moves what it added to the replacement itself.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void AddToCounts(CountsArray counts, int index, long count)
+    {
         AddToSlot(ref counts.Slots[counts.SlotOf(index)], count);
         if (Volatile.Read(ref counts.Successor) is not null)
         {
             MoveToSuccessors(counts, index);
         }
-
-        UpdateMinAndMax(value);
-        _totalCount.Add(count);
     }
 
     private protected override void UpdateMaxValue(long value)
@@ -313,7 +329,7 @@ public class IntConcurrentHistogram : HistogramBase
     private static int ClampToRange(int index, int length) => index < 0 ? 0 : index >= length ? length - 1 : index;
 
     /// <summary>A counts array, the normalizing offset its slots are laid out with, and its place in the chain of replacements.</summary>
-    private sealed class CountsArray
+    internal sealed class CountsArray
     {
         /// <summary>The array that replaced this one; set once, before this array's counts are moved.</summary>
         public CountsArray? Successor;
