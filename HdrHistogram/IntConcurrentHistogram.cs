@@ -9,8 +9,9 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Recording is lock-free unless it has to grow the histogram: one compare-and-set on the count (which checks for overflow), one atomic add to a
-/// per-processor cell of the total, and compare-and-set updates of the minimum and maximum only when they change.
+/// Recording is lock-free unless it has to grow the histogram: one compare-and-set on the count (which checks for
+/// overflow), one atomic add to a per-processor cell of the total, and compare-and-set updates of the minimum and
+/// maximum only when they change.
 /// </para>
 /// <para>
 /// Growing (auto-resize), shifting and resetting a shifted histogram swap in a new counts array and move the old
@@ -94,20 +95,20 @@ public class IntConcurrentHistogram : HistogramBase
     /// <item>The rebuild sets the old array's <see cref="CountsArray.Successor"/> with an atomic exchange, then
     /// publishes the new array, then drains every old slot with an atomic exchange to 0, adding what it took to the
     /// new array.</item>
-    /// <item>The writer adds to a slot of the array it read with an atomic add, then reads that array's successor.
-    /// Both sides' atomics are full fences, so this is Dekker's pattern: either the rebuild's drain of the slot
-    /// comes after the add in the slot's order (and the rebuild moves the count), or the writer's read comes after
-    /// the successor was set (and the writer sees it).</item>
-    /// <item>A writer that sees a successor drains the slot itself with an atomic exchange and adds what it took
-    /// to the successor, repeating the check there. Each exchange takes a count exactly once, so a count is moved
-    /// by exactly one of the rebuild and the writers, never twice, never by neither.</item>
+    /// <item>The writer adds to a slot of the array it read with an atomic compare-and-set, then reads that array's
+    /// successor. Both sides' atomics are full fences, so this is Dekker's pattern: either the rebuild's drain of
+    /// the slot comes after the add in the slot's order (and the rebuild moves the count), or the writer's read
+    /// comes after the successor was set (and the writer sees it).</item>
+    /// <item>A writer that sees a successor drains the slot itself with an atomic exchange and adds what it took to
+    /// the successor, repeating the check there. Each exchange takes a count exactly once, so a count is moved by
+    /// exactly one of the rebuild and the writers, never twice, never by neither.</item>
     /// </list>
-    /// The phaser Java uses here would cost two more atomic operations per record, both on cache lines every writer
-    /// shares. Skipping it only when no resize or shift is possible (auto-resize off, offset 0) would not be safe:
-    /// <see cref="HistogramBase.AutoResize"/> can be switched on and values shifted at any time, and a writer that
-    /// decided to skip could still be adding to an array being replaced. A <see cref="Recorder"/>'s own phaser still
-    /// guarantees that an interval histogram is complete and quiescent when handed out: every add and every move a
-    /// writer makes happens inside its recorder critical section.
+    /// The phaser Java's <c>ConcurrentHistogram</c> enters here would cost two more atomic operations per record,
+    /// both on cache lines every writer shares. Skipping it only when no resize or shift is possible (auto-resize
+    /// off, offset 0) would not be safe: <see cref="HistogramBase.AutoResize"/> can be switched on and values
+    /// shifted at any time, and a writer that decided to skip could still be adding to an array being replaced. A
+    /// <see cref="Recorder"/>'s own phaser still guarantees that an interval histogram is complete and quiescent
+    /// when handed out: every add and every move a writer makes happens inside its recorder critical section.
     /// </summary>
     private protected override void RecordCountAtValue(long count, long value)
     {

@@ -98,16 +98,16 @@ public class LongConcurrentHistogram : HistogramBase
     /// Both sides' atomics are full fences, so this is Dekker's pattern: either the rebuild's drain of the slot
     /// comes after the add in the slot's order (and the rebuild moves the count), or the writer's read comes after
     /// the successor was set (and the writer sees it).</item>
-    /// <item>A writer that sees a successor drains the slot itself with an atomic exchange and adds what it took
-    /// to the successor, repeating the check there. Each exchange takes a count exactly once, so a count is moved
-    /// by exactly one of the rebuild and the writers, never twice, never by neither.</item>
+    /// <item>A writer that sees a successor drains the slot itself with an atomic exchange and adds what it took to
+    /// the successor, repeating the check there. Each exchange takes a count exactly once, so a count is moved by
+    /// exactly one of the rebuild and the writers, never twice, never by neither.</item>
     /// </list>
-    /// The phaser Java uses here would cost two more atomic operations per record, both on cache lines every writer
-    /// shares. Skipping it only when no resize or shift is possible (auto-resize off, offset 0) would not be safe:
-    /// <see cref="HistogramBase.AutoResize"/> can be switched on and values shifted at any time, and a writer that
-    /// decided to skip could still be adding to an array being replaced. A <see cref="Recorder"/>'s own phaser still
-    /// guarantees that an interval histogram is complete and quiescent when handed out: every add and every move a
-    /// writer makes happens inside its recorder critical section.
+    /// The phaser Java's <c>ConcurrentHistogram</c> enters here would cost two more atomic operations per record,
+    /// both on cache lines every writer shares. Skipping it only when no resize or shift is possible (auto-resize
+    /// off, offset 0) would not be safe: <see cref="HistogramBase.AutoResize"/> can be switched on and values
+    /// shifted at any time, and a writer that decided to skip could still be adding to an array being replaced. A
+    /// <see cref="Recorder"/>'s own phaser still guarantees that an interval histogram is complete and quiescent
+    /// when handed out: every add and every move a writer makes happens inside its recorder critical section.
     /// </summary>
     private protected override void RecordCountAtValue(long count, long value)
     {
