@@ -49,7 +49,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
     protected HistogramBase(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
-        : this(Interlocked.Increment(ref _instanceIdSequencer), lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
+        : this(NextInstanceId(), lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
     }
 
@@ -93,6 +93,9 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
 
     /// <summary>An identity for this histogram, for diagnostics.</summary>
     public long InstanceId { get; }
+
+    /// <summary>The recorder that created this histogram as one of its interval histograms (Java's containing instance), if any.</summary>
+    internal object? ContainingRecorder { get; set; }
 
     /// <summary>The lowest value that can be discerned from 0 (Java's <c>lowestDiscernibleValue</c>).</summary>
     public long LowestTrackableValue { get; }
@@ -288,6 +291,13 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
         BucketCount = bucketsNeeded;
         HighestTrackableValue = newHighestTrackableValue;
     }
+
+    /// <summary>
+    /// The next id of the sequence that numbers histograms and recorders alike, so that a recorder's id never
+    /// equals the id a histogram was given by default.
+    /// </summary>
+    /// <returns>A fresh id.</returns>
+    internal static long NextInstanceId() => Interlocked.Increment(ref _instanceIdSequencer);
 
     internal int GetBucketsNeededToCoverValue(long value)
     {
@@ -485,7 +495,14 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     internal void EstablishInternalTrackingValues() => EstablishInternalTrackingValues(CountsArrayLength);
 
     /// <summary>The count at logical index <paramref name="index"/>.</summary>
-    internal long GetCountAtIndex(int index) => GetCountAtNormalizedIndex(NormalizeIndex(index));
+    internal long GetCountAtIndex(int index) => GetCountAtLogicalIndex(index);
+
+    /// <summary>
+    /// Reads the count at logical index <paramref name="index"/>. The concurrent variants override it to read the
+    /// counts array and the offset it is laid out with from one snapshot, so that a read racing a resize or shift
+    /// sees a recent count (0 past the snapshot's end) and never fails.
+    /// </summary>
+    private protected virtual long GetCountAtLogicalIndex(int index) => GetCountAtNormalizedIndex(NormalizeIndex(index));
 
     /// <summary>Replaces the count at logical index <paramref name="index"/>.</summary>
     internal void SetCountAtIndex(int index, long value) => SetCountAtNormalizedIndex(NormalizeIndex(index), value);
