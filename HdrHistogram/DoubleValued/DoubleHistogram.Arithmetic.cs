@@ -90,9 +90,16 @@ public partial class DoubleHistogram
 
     /// <summary>
     /// Adds <paramref name="fromHistogram"/> to this one while correcting for coordinated omission (see
-    /// <see cref="RecordValueWithExpectedInterval"/>). Each bucket is taken at its highest equivalent value, scaled,
-    /// as in Java, by this histogram's conversion ratio at the moment it is added.
+    /// <see cref="RecordValueWithExpectedInterval"/>). Each bucket is taken at its highest equivalent value.
     /// </summary>
+    /// <remarks>
+    /// Java 2.2.2 scales the other histogram's integer values by <em>this</em> histogram's conversion ratio, read
+    /// anew for every bucket. That gives the same result while both ratios are equal (as in
+    /// <see cref="CopyCorrectedForCoordinatedOmission"/>, whose copy starts at this histogram's range, as long as no
+    /// corrective value moves it), and otherwise mis-scales the values, or never returns when the target's scale is
+    /// far larger (subtracting the interval from a huge value changes nothing). Here the other histogram's own ratio
+    /// is used, which is what Java's <c>add</c> and <c>subtract</c> do.
+    /// </remarks>
     /// <param name="fromHistogram">The histogram to add.</param>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less adds unchanged.</param>
     /// <exception cref="ArgumentNullException"><paramref name="fromHistogram"/> is null.</exception>
@@ -107,7 +114,7 @@ public partial class DoubleHistogram
         foreach (var step in fromHistogram._integerValuesHistogram.RecordedValues())
         {
             RecordValueWithCountAndExpectedInterval(
-                step.ValueIteratedTo * IntegerToDoubleValueConversionRatio,
+                step.ValueIteratedTo * fromHistogram.IntegerToDoubleValueConversionRatio,
                 step.CountAtValueIteratedTo,
                 expectedIntervalBetweenValueSamples);
         }
