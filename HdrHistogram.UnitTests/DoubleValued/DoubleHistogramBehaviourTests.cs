@@ -191,6 +191,11 @@ public class DoubleHistogramBehaviourTests
         var plain = new DoubleHistogram(3);
         plain.RecordValueWithExpectedInterval(10.0, 0.0);
         plain.TotalCount.Should().Be(1);
+
+        // Java never returns from this one: 1e20 - 1 == 1e20.
+        plain.Invoking(x => x.RecordValueWithExpectedInterval(1e20, 1.0))
+            .Should().Throw<ArgumentOutOfRangeException>().Which.ParamName.Should().Be("expectedIntervalBetweenValueSamples");
+        plain.TotalCount.Should().Be(1);
     }
 
     [Fact]

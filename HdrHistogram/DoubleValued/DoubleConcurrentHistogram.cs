@@ -116,6 +116,12 @@ public class DoubleConcurrentHistogram : DoubleHistogram
 
     private protected override void AutoAdjustRangeForValueSlowPath(double value)
     {
+        if (double.IsNaN(value) || value < 0)
+        {
+            AdjustRangeForValue(value); // Throws without touching anything: no need to stop the writers.
+            return;
+        }
+
         lock (_rangeChangeLock)
         {
             // Another writer may have moved the range over this value while we waited for the lock.

@@ -220,7 +220,10 @@ public partial class DoubleHistogram : IEquatable<DoubleHistogram>
     /// </summary>
     /// <param name="value">The value to record; zero or positive and finite.</param>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The value, or a corrective value, cannot be recorded.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">
+    /// The value, or a corrective value, cannot be recorded; or the interval is so much smaller than the value that
+    /// subtracting it does not change the value (where Java never returns).
+    /// </exception>
     public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
         => RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
 
@@ -356,6 +359,16 @@ public partial class DoubleHistogram : IEquatable<DoubleHistogram>
 
     private void RecordValueWithCountAndExpectedInterval(double value, long count, double expectedIntervalBetweenValueSamples)
     {
+        // Java loops forever when the interval is below half an ulp of the value: the first step changes nothing,
+        // and (the ulp only shrinking as the values fall) that is the only step that can get stuck.
+        if (expectedIntervalBetweenValueSamples > 0 && value - expectedIntervalBetweenValueSamples == value && !double.IsInfinity(value))
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(expectedIntervalBetweenValueSamples),
+                expectedIntervalBetweenValueSamples,
+                "The expected interval is too small to step down from " + FormatDouble(value) + " in double precision.");
+        }
+
         RecordCountAtValue(count, value);
         if (expectedIntervalBetweenValueSamples <= 0)
         {
