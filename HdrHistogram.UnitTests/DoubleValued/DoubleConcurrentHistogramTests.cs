@@ -207,7 +207,7 @@ public class DoubleConcurrentHistogramTests
     private static double[] WriterOrder(int writer, int seed) => (writer % 4) switch
     {
         0 => Values,
-        1 => Values.Reverse().ToArray(),
+        1 => Enumerable.Reverse(Values).ToArray(),
         2 => Values.Where((_, i) => i % 2 == 0).Concat(Values.Where((_, i) => i % 2 == 1).Reverse()).ToArray(),
         _ => Values.OrderBy(_ => new Random((seed * 31) + writer).Next()).ToArray(),
     };

@@ -468,7 +468,7 @@ public class DoubleHistogramBehaviourTests
     private static IEnumerable<double> Ordered(double[] values, string order) => order switch
     {
         "ascending" => values,
-        "descending" => values.Reverse(),
+        "descending" => Enumerable.Reverse(values),
         "shuffled" => values.OrderBy(v => new Random(BitConverter.DoubleToInt64Bits(v).GetHashCode()).Next()),
         "from the middle out" => values.Select((v, i) => (v, i)).OrderBy(p => Math.Abs(p.i - (values.Length / 2))).Select(p => p.v),
         _ => throw new ArgumentOutOfRangeException(nameof(order)),
