@@ -12,16 +12,13 @@ public abstract class EncodableHistogram
     }
 
     /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
-    public long StartTimeStamp { get; set; }
+    public virtual long StartTimeStamp { get; set; }
 
     /// <summary>End of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
-    public long EndTimeStamp { get; set; }
+    public virtual long EndTimeStamp { get; set; }
 
     /// <summary>An optional tag, carried into histogram logs as <c>Tag=</c>.</summary>
-    public string? Tag { get; set; }
-
-    /// <summary>The total number of recorded values.</summary>
-    public abstract long TotalCount { get; protected set; }
+    public virtual string? Tag { get; set; }
 
     /// <summary>The highest recorded value as a double (the log's <c>Interval_Max</c> column before unit scaling).</summary>
     /// <returns>The maximum value.</returns>

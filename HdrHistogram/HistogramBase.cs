@@ -115,6 +115,9 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// </summary>
     public bool AutoResize { get; set; }
 
+    /// <summary>The total number of recorded values.</summary>
+    public abstract long TotalCount { get; protected set; }
+
     /// <summary>The largest count a single bucket can hold.</summary>
     public abstract long MaxAllowableCount { get; }
 
@@ -197,7 +200,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     }
 
     /// <summary>Whether any bucket count (or the total) has overflowed, which only long-count arithmetic can do silently.</summary>
-    /// <returns><c>true</c> when the sum of the counts differs from <see cref="EncodableHistogram.TotalCount"/> or is negative.</returns>
+    /// <returns><c>true</c> when the sum of the counts differs from <see cref="TotalCount"/> or is negative.</returns>
     public bool HasOverflowed()
     {
         long sum = 0;

@@ -21,7 +21,7 @@ public partial class DoubleHistogram
 
     /// <summary>The highest recorded value (Java's <c>getMaxValueAsDouble</c>, the same as <see cref="GetMaxValue"/>).</summary>
     /// <returns>The maximum value.</returns>
-    public double GetMaxValueAsDouble() => GetMaxValue();
+    public override double GetMaxValueAsDouble() => GetMaxValue();
 
     /// <summary>The mean of the recorded values, each taken at the middle of its equivalent range (0 when empty).</summary>
     /// <returns>The mean.</returns>

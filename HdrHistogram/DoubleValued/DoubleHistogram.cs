@@ -30,7 +30,7 @@ namespace HdrHistogram;
 /// and iteration and text output (<c>DoubleHistogram.Iteration.cs</c>).
 /// </para>
 /// </remarks>
-public partial class DoubleHistogram : IEquatable<DoubleHistogram>
+public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHistogram>
 {
     // The range starts out very high so that the first recordings shift it down onto themselves: auto-ranging thus
     // tends to use the lower part of the range and keeps the upper part free until it is really needed.
@@ -147,21 +147,21 @@ public partial class DoubleHistogram : IEquatable<DoubleHistogram>
     public double IntegerToDoubleValueConversionRatio => _integerValuesHistogram.IntegerToDoubleValueConversionRatio;
 
     /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
-    public long StartTimeStamp
+    public override long StartTimeStamp
     {
         get => _integerValuesHistogram.StartTimeStamp;
         set => _integerValuesHistogram.StartTimeStamp = value;
     }
 
     /// <summary>End of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
-    public long EndTimeStamp
+    public override long EndTimeStamp
     {
         get => _integerValuesHistogram.EndTimeStamp;
         set => _integerValuesHistogram.EndTimeStamp = value;
     }
 
     /// <summary>An optional tag, carried into histogram logs as <c>Tag=</c>.</summary>
-    public string? Tag
+    public override string? Tag
     {
         get => _integerValuesHistogram.Tag;
         set => _integerValuesHistogram.Tag = value;
@@ -246,7 +246,7 @@ public partial class DoubleHistogram : IEquatable<DoubleHistogram>
     /// encoding (the 16-byte double wrapper header is not included, as in Java).
     /// </summary>
     /// <returns>The capacity in bytes.</returns>
-    public int GetNeededByteBufferCapacity() => _integerValuesHistogram.GetNeededByteBufferCapacity();
+    public override int GetNeededByteBufferCapacity() => _integerValuesHistogram.GetNeededByteBufferCapacity();
 
     /// <summary>
     /// Records <paramref name="count"/> at <paramref name="value"/>, moving the covered range first when the value

@@ -14,8 +14,8 @@ namespace HdrHistogram;
 /// for writers already recording into the histogram swapped out.
 /// </para>
 /// <para>
-/// Every interval histogram carries its interval in <see cref="HistogramBase.StartTimeStamp"/> (when the previous
-/// interval was taken, or the recorder created or reset) and <see cref="HistogramBase.EndTimeStamp"/> (when this one
+/// Every interval histogram carries its interval in <see cref="EncodableHistogram.StartTimeStamp"/> (when the previous
+/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this one
 /// was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// <para>

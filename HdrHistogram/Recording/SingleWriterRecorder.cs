@@ -21,8 +21,8 @@ namespace HdrHistogram;
 /// use <see cref="Recorder"/> otherwise.
 /// </para>
 /// <para>
-/// Every interval histogram carries its interval in <see cref="HistogramBase.StartTimeStamp"/> (when the previous
-/// interval was taken, or the recorder created or reset) and <see cref="HistogramBase.EndTimeStamp"/> (when this one
+/// Every interval histogram carries its interval in <see cref="EncodableHistogram.StartTimeStamp"/> (when the previous
+/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this one
 /// was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// </remarks>
