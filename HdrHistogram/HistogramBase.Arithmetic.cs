@@ -67,7 +67,8 @@ public abstract partial class HistogramBase
             && _subBucketCount == fromHistogram._subBucketCount
             && _unitMagnitude == fromHistogram._unitMagnitude
             && _normalizingIndexOffset == fromHistogram._normalizingIndexOffset
-            && !fromHistogram.IsConcurrent)
+            && !fromHistogram.IsConcurrent
+            && !IsConcurrent)
         {
             // Same layout: add slot by slot.
             long observedOtherTotalCount = 0;
@@ -87,8 +88,9 @@ public abstract partial class HistogramBase
         }
         else
         {
-            // Different layouts (or a histogram that may change while we read it): re-record every bucket at its
-            // lowest value, the maximum first so the tracked maximum is set once.
+            // Different layouts, a source that may change while we read it, or a concurrent target (whose counts
+            // only its own record path may place, since a resize or shift can move them meanwhile): re-record
+            // every bucket at its lowest value, the maximum first so the tracked maximum is set once.
             int otherMaxIndex = fromHistogram.CountsArrayIndex(otherMaxValue);
             long otherCount = fromHistogram.GetCountAtIndex(otherMaxIndex);
             RecordCountAtValue(otherCount, fromHistogram.ValueFromIndex(otherMaxIndex));

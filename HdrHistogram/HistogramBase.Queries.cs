@@ -14,7 +14,7 @@ public abstract partial class HistogramBase
 
     /// <summary>The highest recorded value as a double (Java's <c>getMaxValueAsDouble</c>).</summary>
     /// <returns>The maximum value.</returns>
-    public double GetMaxValueAsDouble() => GetMaxValue();
+    public override double GetMaxValueAsDouble() => GetMaxValue();
 
     /// <summary>The lowest recorded value, as the lowest value equivalent to it (0 when empty or when 0 was recorded).</summary>
     /// <returns>The minimum value.</returns>

@@ -23,7 +23,7 @@ namespace HdrHistogram;
 /// (<c>HistogramBase.Iteration.cs</c>).
 /// </para>
 /// </remarks>
-public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBase>
+public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEquatable<HistogramBase>
 {
     private static long _instanceIdSequencer;
 
@@ -49,7 +49,7 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
     protected HistogramBase(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
-        : this(Interlocked.Increment(ref _instanceIdSequencer), lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
+        : this(NextInstanceId(), lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
     }
 
@@ -94,6 +94,9 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     /// <summary>An identity for this histogram, for diagnostics.</summary>
     public long InstanceId { get; }
 
+    /// <summary>The recorder that created this histogram as one of its interval histograms (Java's containing instance), if any.</summary>
+    internal object? ContainingRecorder { get; set; }
+
     /// <summary>The lowest value that can be discerned from 0 (Java's <c>lowestDiscernibleValue</c>).</summary>
     public long LowestTrackableValue { get; }
 
@@ -111,15 +114,6 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     /// Decoded histograms always auto-resize, as in Java.
     /// </summary>
     public bool AutoResize { get; set; }
-
-    /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
-    public long StartTimeStamp { get; set; }
-
-    /// <summary>End of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
-    public long EndTimeStamp { get; set; }
-
-    /// <summary>An optional tag, carried into histogram logs as <c>Tag=</c>.</summary>
-    public string? Tag { get; set; }
 
     /// <summary>The total number of recorded values.</summary>
     public abstract long TotalCount { get; protected set; }
@@ -223,7 +217,7 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     /// (every count may take 9 bytes, plus the 40-byte header).
     /// </summary>
     /// <returns>The capacity in bytes.</returns>
-    public int GetNeededByteBufferCapacity() => (CountsArrayLength * 9) + 40;
+    public override int GetNeededByteBufferCapacity() => (CountsArrayLength * 9) + 40;
 
     /// <summary>Java's estimate of the histogram's memory footprint: 512 bytes plus the counts array.</summary>
     /// <returns>The estimated footprint in bytes.</returns>
@@ -300,6 +294,13 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
         BucketCount = bucketsNeeded;
         HighestTrackableValue = newHighestTrackableValue;
     }
+
+    /// <summary>
+    /// The next id of the sequence that numbers histograms and recorders alike, so that a recorder's id never
+    /// equals the id a histogram was given by default.
+    /// </summary>
+    /// <returns>A fresh id.</returns>
+    internal static long NextInstanceId() => Interlocked.Increment(ref _instanceIdSequencer);
 
     internal int GetBucketsNeededToCoverValue(long value) => GetBucketsNeededToCoverValue(_subBucketCount, _unitMagnitude, value);
 
@@ -528,7 +529,14 @@ public abstract partial class HistogramBase : IRecorder, IEquatable<HistogramBas
     internal void EstablishInternalTrackingValues() => EstablishInternalTrackingValues(CountsArrayLength);
 
     /// <summary>The count at logical index <paramref name="index"/>.</summary>
-    internal long GetCountAtIndex(int index) => GetCountAtNormalizedIndex(NormalizeIndex(index));
+    internal long GetCountAtIndex(int index) => GetCountAtLogicalIndex(index);
+
+    /// <summary>
+    /// Reads the count at logical index <paramref name="index"/>. The concurrent variants override it to read the
+    /// counts array and the offset it is laid out with from one snapshot, so that a read racing a resize or shift
+    /// sees a recent count (0 past the snapshot's end) and never fails.
+    /// </summary>
+    private protected virtual long GetCountAtLogicalIndex(int index) => GetCountAtNormalizedIndex(NormalizeIndex(index));
 
     /// <summary>Replaces the count at logical index <paramref name="index"/>.</summary>
     internal void SetCountAtIndex(int index, long value) => SetCountAtNormalizedIndex(NormalizeIndex(index), value);

@@ -81,6 +81,13 @@ public class HistogramFactory
         return this;
     }
 
+    /// <summary>
+    /// Switches to building <see cref="Recorder"/>s over histograms of the configured kind (upstream HdrHistogram.NET's
+    /// API): recorders hand out stable interval histograms while other threads record.
+    /// </summary>
+    /// <returns>A recorder factory that reads this factory's settings when it creates a recorder.</returns>
+    public RecorderFactory WithThreadSafeReads() => new(this);
+
     /// <summary>Creates a histogram with the configured settings.</summary>
     /// <returns>The histogram.</returns>
     public HistogramBase Create() => Create(_lowestTrackableValue, _highestTrackableValue, _numberOfSignificantValueDigits);
@@ -91,16 +98,66 @@ public class HistogramFactory
     /// <param name="numberOfSignificantValueDigits">0 to 5.</param>
     /// <returns>The histogram.</returns>
     public HistogramBase Create(long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+        => Create(HistogramBase.NextInstanceId(), lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+
+    /// <summary>Creates a histogram of the configured kind with the given instance id, range and precision.</summary>
+    /// <param name="instanceId">An identity for the histogram, for diagnostics.</param>
+    /// <param name="lowestDiscernibleValue">At least 1.</param>
+    /// <param name="highestTrackableValue">At least twice the lowest value.</param>
+    /// <param name="numberOfSignificantValueDigits">0 to 5.</param>
+    /// <returns>The histogram.</returns>
+    public HistogramBase Create(long instanceId, long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
     {
         HistogramBase histogram = (_wordSize, _threadSafeWrites) switch
         {
-            (sizeof(long), true) => new LongConcurrentHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
-            (sizeof(int), true) => new IntConcurrentHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
-            (sizeof(long), false) => new LongHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
-            (sizeof(int), false) => new IntHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
-            _ => new ShortHistogram(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            (sizeof(long), true) => new LongConcurrentHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            (sizeof(int), true) => new IntConcurrentHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            (sizeof(long), false) => new LongHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            (sizeof(int), false) => new IntHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            _ => new ShortHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
         };
         histogram.AutoResize = _autoResize;
         return histogram;
+    }
+
+    /// <summary>
+    /// Builds recorders over the histograms a <see cref="HistogramFactory"/> is configured for (upstream
+    /// HdrHistogram.NET's <c>HistogramFactory.RecorderFactory</c>), from <see cref="WithThreadSafeReads"/>.
+    /// </summary>
+    /// <remarks>
+    /// As upstream, <see cref="Create"/> always returns a <see cref="Recorder"/>, over whichever histogram kind the
+    /// factory builds. Many threads may record into it only when the factory was configured with
+    /// <see cref="WithThreadSafeWrites"/> (concurrent histograms); otherwise the histograms are plain and the
+    /// recorder is safe for one writer thread at a time, which <see cref="CreateSingleWriter"/> states in its type.
+    /// </remarks>
+    public sealed class RecorderFactory
+    {
+        private readonly HistogramFactory _histogramFactory;
+
+        internal RecorderFactory(HistogramFactory histogramFactory)
+        {
+            _histogramFactory = histogramFactory;
+        }
+
+        /// <summary>Creates a recorder over histograms of the configured kind, range and precision.</summary>
+        /// <returns>The recorder.</returns>
+        public Recorder Create()
+            => new(
+                _histogramFactory._lowestTrackableValue,
+                _histogramFactory._highestTrackableValue,
+                _histogramFactory._numberOfSignificantValueDigits,
+                _histogramFactory.Create);
+
+        /// <summary>
+        /// Creates a single-writer recorder over histograms of the configured kind, range and precision: the way to a
+        /// <see cref="SingleWriterRecorder"/> with 32- or 16-bit counts.
+        /// </summary>
+        /// <returns>The recorder.</returns>
+        public SingleWriterRecorder CreateSingleWriter()
+            => new(
+                _histogramFactory._lowestTrackableValue,
+                _histogramFactory._highestTrackableValue,
+                _histogramFactory._numberOfSignificantValueDigits,
+                _histogramFactory.Create);
     }
 }

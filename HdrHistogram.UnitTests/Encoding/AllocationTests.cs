@@ -11,8 +11,11 @@ namespace HdrHistogram.UnitTests.Encoding;
 /// <summary>
 /// Steady-state allocation of encoding and decoding with reused buffers and histograms, measured with
 /// <see cref="GC.GetAllocatedBytesForCurrentThread"/> over 100 calls after a warm-up. The same expectations hold for
-/// the netstandard2.0 build (it uses the same pooled paths), so no assertion depends on the loaded build.
+/// the netstandard2.0 build (it uses the same pooled paths), so no assertion depends on the loaded build. The class
+/// runs alone (a gen2 collection caused by tests running alongside trims the shared array pool, and a rent after
+/// that allocates), and each figure is the least of three measurements.
 /// </summary>
+[Collection(nameof(AllocationTests))]
 public class AllocationTests
 {
     private const int Iterations = 100;
@@ -96,14 +99,24 @@ public class AllocationTests
             action();
         }
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < iterations; i++)
+        long least = long.MaxValue;
+        for (int attempt = 0; attempt < 3 && least > 0; attempt++)
         {
-            action();
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < iterations; i++)
+            {
+                action();
+            }
+
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
         }
 
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-        _output.WriteLine(what + ": " + allocated + " B in " + iterations + " calls");
-        return allocated;
+        _output.WriteLine(what + ": " + least + " B in " + iterations + " calls");
+        return least;
     }
+}
+
+[CollectionDefinition(nameof(AllocationTests), DisableParallelization = true)]
+public class AllocationTestsRunAlone
+{
 }

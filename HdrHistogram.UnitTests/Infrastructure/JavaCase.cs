@@ -61,6 +61,10 @@ internal sealed class JavaCase
 
     public static IEnumerable<object[]> IntegerCaseNames() => Names(integerOnly: true).Select(n => new object[] { n });
 
+    /// <summary>The names of the DoubleHistogram cases.</summary>
+    public static IEnumerable<object[]> DoubleCaseNames()
+        => Names(integerOnly: false).Except(Names(integerOnly: true)).Select(n => new object[] { n });
+
     public static JavaCase Load(string name)
     {
         lock (Cache)
@@ -93,6 +97,88 @@ internal sealed class JavaCase
                 return (long.Parse(parts[0], CultureInfo.InvariantCulture), long.Parse(parts[1], CultureInfo.InvariantCulture));
             })
             .ToList();
+    }
+
+    /// <summary>The recorded (double value, count) pairs of a DoubleHistogram case, in recording order.</summary>
+    public IReadOnlyList<(double Value, long Count)> RecordedDoublePairs()
+    {
+        if (Root.TryGetProperty("recorded", out var inline))
+        {
+            return inline.EnumerateArray().Select(p => (p[0].GetDouble(), p[1].GetInt64())).ToList();
+        }
+
+        string file = Path.Combine(FixturePaths.JavaCases, Path.GetFileName(Root.GetProperty("recordedFile").GetString()!));
+        return File.ReadLines(file)
+            .Where(l => l.Length > 0)
+            .Select(l =>
+            {
+                var parts = l.Split(' ');
+                return (double.Parse(parts[0], CultureInfo.InvariantCulture), long.Parse(parts[1], CultureInfo.InvariantCulture));
+            })
+            .ToList();
+    }
+
+    /// <summary>An empty DoubleHistogram built the way Java built this case's.</summary>
+    public DoubleHistogram CreateEmptyDouble()
+    {
+        var args = Root.GetProperty("constructor").GetProperty("args").EnumerateArray().Select(a => a.GetInt64()).ToArray();
+        var h = args.Length switch
+        {
+            1 => new DoubleHistogram((int)args[0]),
+            2 => new DoubleHistogram(args[0], (int)args[1]),
+            _ => throw new NotSupportedException(Root.GetProperty("constructor").GetProperty("signature").GetString()),
+        };
+
+        if (Root.GetProperty("constructor").TryGetProperty("thenSetAutoResize", out var autoResize))
+        {
+            h.AutoResize = autoResize.GetBoolean();
+        }
+
+        return h;
+    }
+
+    /// <summary>Records the first <paramref name="pairCount"/> pairs (all when null) the way Java recorded them.</summary>
+    public void RecordInto(DoubleHistogram h, int? pairCount = null)
+    {
+        var pairs = RecordedDoublePairs();
+        int n = pairCount ?? pairs.Count;
+        bool withInterval = Root.GetProperty("recordMethod").GetString() == "recordValueWithExpectedInterval";
+        double interval = withInterval ? Root.GetProperty("expectedIntervalBetweenValueSamples").GetDouble() : 0;
+        for (int i = 0; i < n; i++)
+        {
+            var (value, count) = pairs[i];
+            if (withInterval)
+            {
+                h.RecordValueWithExpectedInterval(value, interval);
+            }
+            else
+            {
+                h.RecordValueWithCount(value, count);
+            }
+        }
+    }
+
+    /// <summary>The DoubleHistogram as Java recorded it, with timestamps and tag.</summary>
+    public DoubleHistogram ReplayDouble()
+    {
+        var h = CreateEmptyDouble();
+        RecordInto(h);
+        if (Root.TryGetProperty("startTimeStamp", out var start))
+        {
+            h.StartTimeStamp = start.GetInt64();
+        }
+
+        if (Root.TryGetProperty("endTimeStamp", out var end))
+        {
+            h.EndTimeStamp = end.GetInt64();
+        }
+
+        if (Root.TryGetProperty("tag", out var tag) && tag.ValueKind == JsonValueKind.String)
+        {
+            h.Tag = tag.GetString();
+        }
+
+        return h;
     }
 
     /// <summary>An empty histogram built the way Java built this case's.</summary>

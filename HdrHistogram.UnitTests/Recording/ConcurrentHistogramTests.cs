@@ -1,0 +1,158 @@
+using System;
+using System.Linq;
+using FluentAssertions;
+using Xunit;
+
+namespace HdrHistogram.UnitTests.Recording;
+
+/// <summary>
+/// Deterministic tests of the concurrent histograms' record path. A writer adds to the counts array it read; when a
+/// resize, shift or reset has replaced that array by then, the writer must carry its count over itself. The race is
+/// a few nanoseconds wide, so these tests play the late writer directly: take the array, replace it, then add.
+/// </summary>
+public class ConcurrentHistogramTests
+{
+    [Theory]
+    [InlineData(typeof(LongConcurrentHistogram))]
+    [InlineData(typeof(IntConcurrentHistogram))]
+    public void A_late_add_to_an_array_replaced_by_a_resize_lands_in_the_grown_array(Type type)
+    {
+        var h = (HistogramBase)Activator.CreateInstance(type, 1L, 1000L, 2)!;
+        h.AutoResize = true;
+        var late = LateWriter.For(h);
+        h.RecordValue(500);
+
+        var stale = late.CurrentCounts();
+        h.RecordValue(1_000_000_000);
+        late.CurrentCounts().Should().NotBeSameAs(stale, "the resize replaced the array");
+
+        late.Add(stale, h.CountsArrayIndex(700), 3);
+
+        h.GetCountAtValue(700).Should().Be(3);
+        h.GetCountAtValue(500).Should().Be(1);
+        h.GetCountAtValue(1_000_000_000).Should().Be(1);
+        late.IsEmpty(stale).Should().BeTrue("everything in a replaced array is moved out");
+    }
+
+    [Theory]
+    [InlineData(typeof(LongConcurrentHistogram))]
+    [InlineData(typeof(IntConcurrentHistogram))]
+    public void A_late_add_follows_a_chain_of_shifts_to_where_its_value_now_belongs(Type type)
+    {
+        var h = (HistogramBase)Activator.CreateInstance(type, 1L, 1L << 30, 2)!;
+        var late = LateWriter.For(h);
+        h.RecordValue(1 << 20);
+
+        var stale = late.CurrentCounts();
+        h.ShiftValuesLeft(2);
+        var middle = late.CurrentCounts();
+        h.ShiftValuesRight(1);
+
+        // Net shift: one binary order of magnitude up, for a regular bucket and for one in the lowest half bucket.
+        late.Add(stale, h.CountsArrayIndex(5000), 4);
+        late.Add(stale, h.CountsArrayIndex(100), 2);
+
+        h.GetCountAtValue(10_000).Should().Be(4);
+        h.GetCountAtValue(200).Should().Be(2);
+        h.GetCountAtValue(1 << 21).Should().Be(1);
+        late.IsEmpty(stale).Should().BeTrue();
+        late.IsEmpty(middle).Should().BeTrue();
+    }
+
+    [Theory]
+    [InlineData(typeof(LongConcurrentHistogram))]
+    [InlineData(typeof(IntConcurrentHistogram))]
+    public void Reset_of_a_shifted_histogram_clears_the_offset_and_keeps_what_is_recorded_after_it(Type type)
+    {
+        var h = (HistogramBase)Activator.CreateInstance(type, 1L, 1L << 30, 3)!;
+        var late = LateWriter.For(h);
+        h.RecordValue(1000);
+        h.ShiftValuesLeft(1);
+        h.NormalizingIndexOffset.Should().NotBe(0);
+        var stale = late.CurrentCounts();
+
+        h.Reset();
+
+        h.NormalizingIndexOffset.Should().Be(0);
+        h.TotalCount.Should().Be(0);
+        h.GetCountAtValue(2000).Should().Be(0);
+        h.GetMaxValue().Should().Be(0);
+
+        // A record racing the reset counts as recorded after it: carried over, not dropped.
+        late.Add(stale, h.CountsArrayIndex(5000), 2);
+        h.RecordValue(3000);
+        h.GetCountAtValue(5000).Should().Be(2);
+        h.GetCountAtValue(3000).Should().Be(1);
+        h.TotalCount.Should().Be(1, "the late add stands in for the count part of a record; the record adds to the total itself");
+    }
+
+    [Theory]
+    [InlineData(typeof(LongConcurrentHistogram))]
+    [InlineData(typeof(IntConcurrentHistogram))]
+    public void Adding_into_and_subtracting_from_a_concurrent_histogram_go_through_its_record_path(Type type)
+    {
+        var source = new LongHistogram(1, 1_000_000, 3);
+        source.RecordValueWithCount(10, 3);
+        source.RecordValue(999_000);
+        var h = (HistogramBase)Activator.CreateInstance(type, 1L, 1_000_000L, 3)!;
+        h.RecordValue(10);
+
+        h.Add(source);
+
+        h.GetCountAtValue(10).Should().Be(4);
+        h.GetCountAtValue(999_000).Should().Be(1);
+        h.TotalCount.Should().Be(5);
+        h.GetMaxValue().Should().Be(source.GetMaxValue());
+
+        h.Subtract(source);
+
+        h.TotalCount.Should().Be(1);
+        h.GetCountAtValue(10).Should().Be(1);
+        h.GetMaxValue().Should().Be(h.HighestEquivalentValue(10));
+    }
+
+    [Theory]
+    [InlineData(typeof(LongConcurrentHistogram))]
+    [InlineData(typeof(IntConcurrentHistogram))]
+    public void Total_count_sums_every_thread_s_adds(Type type)
+    {
+        var h = (HistogramBase)Activator.CreateInstance(type, 1L, 1_000_000L, 3)!;
+        System.Threading.Tasks.Parallel.For(0, 64, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = 8 }, i => h.RecordValueWithCount(i + 1, i));
+        h.TotalCount.Should().Be(Enumerable.Range(0, 64).Sum());
+        h.HasOverflowed().Should().BeFalse();
+    }
+
+    /// <summary>The internal record steps of either concurrent histogram, so one test covers both.</summary>
+    private sealed class LateWriter
+    {
+        private readonly Func<object> _currentCounts;
+        private readonly Action<object, int, long> _add;
+        private readonly Func<object, bool> _isEmpty;
+
+        private LateWriter(Func<object> currentCounts, Action<object, int, long> add, Func<object, bool> isEmpty)
+        {
+            _currentCounts = currentCounts;
+            _add = add;
+            _isEmpty = isEmpty;
+        }
+
+        public static LateWriter For(HistogramBase h) => h switch
+        {
+            LongConcurrentHistogram l => new LateWriter(
+                () => l.CurrentCounts,
+                (c, i, n) => l.AddToCounts((LongConcurrentHistogram.CountsArray)c, i, n),
+                c => ((LongConcurrentHistogram.CountsArray)c).Slots.All(x => x == 0)),
+            IntConcurrentHistogram n => new LateWriter(
+                () => n.CurrentCounts,
+                (c, i, k) => n.AddToCounts((IntConcurrentHistogram.CountsArray)c, i, k),
+                c => ((IntConcurrentHistogram.CountsArray)c).Slots.All(x => x == 0)),
+            _ => throw new ArgumentException("Not a concurrent histogram.", nameof(h)),
+        };
+
+        public object CurrentCounts() => _currentCounts();
+
+        public void Add(object counts, int index, long count) => _add(counts, index, count);
+
+        public bool IsEmpty(object counts) => _isEmpty(counts);
+    }
+}

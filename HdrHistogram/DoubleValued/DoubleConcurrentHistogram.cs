@@ -1,0 +1,165 @@
+using System;
+
+namespace HdrHistogram;
+
+/// <summary>
+/// A <see cref="DoubleHistogram"/> that many threads may record into at once (Java's
+/// <c>ConcurrentDoubleHistogram</c>), including while recordings move or extend the covered range.
+/// </summary>
+/// <remarks>
+/// <para>
+/// The counts live in a <see cref="LongConcurrentHistogram"/>. Recording a value inside the covered range is
+/// wait-free: a <see cref="WriterReaderPhaser"/> critical section around the conversion to the integer scale and the
+/// concurrent histogram's own wait-free recording. A value outside the range takes a lock and moves (or extends) the
+/// range: it first marks a range change as under way and flips the phaser, which waits until every writer that may
+/// still be converting with the old scale has finished; writers that arrive meanwhile see the mark and wait on the
+/// lock. The internal histogram is then shifted or grown with no writer inside, and the new scale is published
+/// before the mark is cleared.
+/// </para>
+/// <para>
+/// Guarantees: no recorded count is ever lost or recorded at the wrong scale, however recordings interleave with
+/// range changes; the total count, minimum and maximum are exact once the writers are done. Range changes happen a
+/// bounded number of times (each moves the range by at least one binary order of magnitude), so in steady state
+/// every recording takes the wait-free path. <see cref="Reset"/> also excludes writers: a concurrent recording is
+/// either cleared or kept whole.
+/// </para>
+/// <para>
+/// Only recording (and <see cref="Reset"/>) is thread-safe, as in Java. Queries, iteration, copies and text output
+/// running while writers are active see a recent state that need not be consistent (one taken during a range change
+/// may mix scales); for consistent interval snapshots, stop the writers or swap histograms with a recorder.
+/// <see cref="DoubleHistogram.Copy"/> returns a plain <see cref="DoubleHistogram"/>, as Java's does.
+/// </para>
+/// </remarks>
+public class DoubleConcurrentHistogram : DoubleHistogram
+{
+    private readonly WriterReaderPhaser _phaser = new();
+    private readonly object _rangeChangeLock = new();
+    private volatile bool _rangeChangeInProgress;
+
+    /// <summary>Creates an auto-resizing histogram: the dynamic range starts at 2 and grows to cover whatever is recorded.</summary>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="numberOfSignificantValueDigits"/> is outside 0 to 5.</exception>
+    public DoubleConcurrentHistogram(int numberOfSignificantValueDigits)
+        : this(2, numberOfSignificantValueDigits)
+    {
+        AutoResize = true;
+    }
+
+    /// <summary>Creates a histogram covering a fixed dynamic range, in any unit.</summary>
+    /// <param name="highestToLowestValueRatio">The dynamic range; at least 2.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <exception cref="ArgumentOutOfRangeException">
+    /// A parameter is outside its valid range, or <paramref name="highestToLowestValueRatio"/> × 10^digits is 2^61 or more.
+    /// </exception>
+    public DoubleConcurrentHistogram(long highestToLowestValueRatio, int numberOfSignificantValueDigits)
+        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, CreateLongConcurrentHistogram, null)
+    {
+    }
+
+    /// <summary>
+    /// Wraps an existing (decoded) integer histogram, which must be a <see cref="LongConcurrentHistogram"/> with
+    /// lowest value 1, highest value <c>integerValueRange - 1</c> and the same precision.
+    /// </summary>
+    /// <param name="highestToLowestValueRatio">The dynamic range; at least 2.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <param name="integerValuesHistogram">The integer histogram to wrap.</param>
+    /// <exception cref="ArgumentException">The integer histogram is not concurrent or does not match the stated parameters.</exception>
+    internal DoubleConcurrentHistogram(long highestToLowestValueRatio, int numberOfSignificantValueDigits, LongConcurrentHistogram integerValuesHistogram)
+        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, CreateLongConcurrentHistogram, integerValuesHistogram)
+    {
+    }
+
+    /// <summary>
+    /// Clears every count, the tracked minimum and maximum, the tag and the timestamps, and moves the covered range
+    /// back to its start. Concurrent recordings wait for it: each is either cleared or kept whole.
+    /// </summary>
+    public override void Reset()
+    {
+        lock (_rangeChangeLock)
+        {
+            BlockWriters();
+            try
+            {
+                base.Reset();
+            }
+            finally
+            {
+                _rangeChangeInProgress = false;
+            }
+        }
+    }
+
+    private protected override void RecordCountAtValue(long count, double value)
+    {
+        while (true)
+        {
+            long criticalValue = _phaser.WriterCriticalSectionEnter();
+            try
+            {
+                // The range and scale read here stay valid until this critical section ends: a range change marks
+                // itself first and then waits for every writer already inside.
+                if (!_rangeChangeInProgress && IsInCoveredRange(value))
+                {
+                    RecordInRangeValue(count, value);
+                    return;
+                }
+            }
+            finally
+            {
+                _phaser.WriterCriticalSectionExit(criticalValue);
+            }
+
+            // Outside the range, or a range change is under way: move the range (or wait for the change) and retry.
+            AutoAdjustRangeForValueSlowPath(value);
+        }
+    }
+
+    private protected override void AutoAdjustRangeForValueSlowPath(double value)
+    {
+        if (double.IsNaN(value) || value < 0)
+        {
+            AdjustRangeForValue(value); // Throws without touching anything: no need to stop the writers.
+            return;
+        }
+
+        lock (_rangeChangeLock)
+        {
+            // Another writer may have moved the range over this value while we waited for the lock.
+            if (IsInCoveredRange(value))
+            {
+                return;
+            }
+
+            BlockWriters();
+            try
+            {
+                AdjustRangeForValue(value);
+            }
+            finally
+            {
+                _rangeChangeInProgress = false;
+            }
+        }
+    }
+
+    private static HistogramBase CreateLongConcurrentHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
+        => new LongConcurrentHistogram(1, highestTrackableValue, numberOfSignificantValueDigits);
+
+    /// <summary>
+    /// Marks a range change as under way and waits until no writer can still be using the current range and scale.
+    /// The caller holds the range change lock and clears the mark when done.
+    /// </summary>
+    private void BlockWriters()
+    {
+        _rangeChangeInProgress = true;
+        _phaser.ReaderLock();
+        try
+        {
+            _phaser.FlipPhase();
+        }
+        finally
+        {
+            _phaser.ReaderUnlock();
+        }
+    }
+}

@@ -1,0 +1,203 @@
+using System;
+using System.Globalization;
+
+namespace HdrHistogram;
+
+public partial class DoubleHistogram
+{
+    /// <summary>
+    /// Creates a copy holding the same counts at the same scale, with the same tag and timestamps. As in Java, the
+    /// copy is a plain, non-auto-resizing <see cref="DoubleHistogram"/> with this one's current dynamic range,
+    /// whatever this histogram's type and <see cref="AutoResize"/> setting.
+    /// </summary>
+    /// <returns>The copy.</returns>
+    public DoubleHistogram Copy()
+    {
+        var targetHistogram = new DoubleHistogram(_configuredHighestToLowestValueRatio, NumberOfSignificantValueDigits);
+        targetHistogram.SetTrackableValueRange(_currentLowestValueInAutoRange, _currentHighestValueLimitInAutoRange);
+        _integerValuesHistogram.CopyInto(targetHistogram._integerValuesHistogram);
+        return targetHistogram;
+    }
+
+    /// <summary>
+    /// Replaces the content of <paramref name="targetHistogram"/> with this histogram's values, tag and timestamps:
+    /// the target is reset (which moves its range back to the start) and every value is recorded into it anew.
+    /// </summary>
+    /// <param name="targetHistogram">The histogram to overwrite.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="targetHistogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The target's dynamic range cannot hold this histogram's values.</exception>
+    public void CopyInto(DoubleHistogram targetHistogram)
+    {
+        if (targetHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(targetHistogram));
+        }
+
+        targetHistogram.Reset();
+        targetHistogram.Add(this);
+        targetHistogram.StartTimeStamp = StartTimeStamp;
+        targetHistogram.EndTimeStamp = EndTimeStamp;
+        targetHistogram.Tag = Tag;
+    }
+
+    /// <summary>
+    /// Creates a copy corrected for coordinated omission: every recorded value also records the values a stalled
+    /// measurement loop would have missed every <paramref name="expectedIntervalBetweenValueSamples"/>. As in Java,
+    /// the copy is a non-auto-resizing <see cref="DoubleHistogram"/> starting from this one's current range; the tag
+    /// and timestamps are copied.
+    /// </summary>
+    /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less copies unchanged.</param>
+    /// <returns>The corrected copy.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">A corrective value does not fit the copy's dynamic range.</exception>
+    public DoubleHistogram CopyCorrectedForCoordinatedOmission(double expectedIntervalBetweenValueSamples)
+    {
+        var targetHistogram = new DoubleHistogram(_configuredHighestToLowestValueRatio, NumberOfSignificantValueDigits);
+        targetHistogram.SetTrackableValueRange(_currentLowestValueInAutoRange, _currentHighestValueLimitInAutoRange);
+        targetHistogram.AddWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
+        targetHistogram.StartTimeStamp = StartTimeStamp;
+        targetHistogram.EndTimeStamp = EndTimeStamp;
+        targetHistogram.Tag = Tag;
+        return targetHistogram;
+    }
+
+    /// <summary>
+    /// Adds every count of <paramref name="fromHistogram"/> to this histogram: each bucket is recorded at its lowest
+    /// value, moving (or extending) this histogram's range as needed. Timestamps are left unchanged, as in Java.
+    /// </summary>
+    /// <param name="fromHistogram">The histogram to add.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="fromHistogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">
+    /// A value of the other histogram cannot be covered by this histogram's range; the values added before it stay added.
+    /// </exception>
+    public void Add(DoubleHistogram fromHistogram)
+    {
+        if (fromHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(fromHistogram));
+        }
+
+        var fromIntegerHistogram = fromHistogram._integerValuesHistogram;
+        int arrayLength = fromIntegerHistogram.CountsArrayLength;
+        for (int i = 0; i < arrayLength; i++)
+        {
+            long count = fromIntegerHistogram.GetCountAtIndex(i);
+            if (count > 0)
+            {
+                RecordCountAtValue(count, fromIntegerHistogram.ValueFromIndex(i) * fromHistogram.IntegerToDoubleValueConversionRatio);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Adds <paramref name="fromHistogram"/> to this one while correcting for coordinated omission (see
+    /// <see cref="RecordValueWithExpectedInterval"/>). Each bucket is taken at its highest equivalent value.
+    /// </summary>
+    /// <remarks>
+    /// Java 2.2.2 scales the other histogram's integer values by <em>this</em> histogram's conversion ratio, read
+    /// anew for every bucket. That gives the same result while both ratios are equal (as in
+    /// <see cref="CopyCorrectedForCoordinatedOmission"/>, whose copy starts at this histogram's range, as long as no
+    /// corrective value moves it), and otherwise mis-scales the values, or never returns when the target's scale is
+    /// far larger (subtracting the interval from a huge value changes nothing). Here the other histogram's own ratio
+    /// is used, which is what Java's <c>add</c> and <c>subtract</c> do.
+    /// </remarks>
+    /// <param name="fromHistogram">The histogram to add.</param>
+    /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less adds unchanged.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="fromHistogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A value cannot be covered by this histogram's range.</exception>
+    public void AddWhileCorrectingForCoordinatedOmission(DoubleHistogram fromHistogram, double expectedIntervalBetweenValueSamples)
+    {
+        if (fromHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(fromHistogram));
+        }
+
+        foreach (var step in fromHistogram._integerValuesHistogram.RecordedValues())
+        {
+            RecordValueWithCountAndExpectedInterval(
+                step.ValueIteratedTo * fromHistogram.IntegerToDoubleValueConversionRatio,
+                step.CountAtValueIteratedTo,
+                expectedIntervalBetweenValueSamples);
+        }
+    }
+
+    /// <summary>
+    /// Subtracts every count of <paramref name="otherHistogram"/> from this histogram, each bucket at its lowest
+    /// value. Every count is checked before anything changes: a count that would go below zero is an error and leaves
+    /// this histogram unchanged. As in Java, the tracked minimum and maximum are not recomputed.
+    /// </summary>
+    /// <param name="otherHistogram">The histogram to subtract.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="otherHistogram"/> is null.</exception>
+    /// <exception cref="ArgumentException">The other histogram has a count larger than this one's at some value.</exception>
+    public void Subtract(DoubleHistogram otherHistogram)
+    {
+        if (otherHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(otherHistogram));
+        }
+
+        var otherIntegerHistogram = otherHistogram._integerValuesHistogram;
+        int arrayLength = otherIntegerHistogram.CountsArrayLength;
+        CheckSubtractionFits(otherHistogram);
+
+        // Java's loop, which checks every count again just before subtracting it.
+        for (int i = 0; i < arrayLength; i++)
+        {
+            long otherCount = otherIntegerHistogram.GetCountAtIndex(i);
+            if (otherCount > 0)
+            {
+                double otherValue = otherIntegerHistogram.ValueFromIndex(i) * otherHistogram.IntegerToDoubleValueConversionRatio;
+                long thisCount = GetCountAtValue(otherValue);
+                if (thisCount < otherCount)
+                {
+                    ThrowSubtractedCountTooLarge(nameof(otherHistogram), otherCount, otherValue, thisCount);
+                }
+
+                RecordCountAtValue(-otherCount, otherValue);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Java checks each count just before subtracting it; several buckets of the other histogram may fall into one
+    /// of this histogram's, so the check up front sums them per bucket (the other histogram's buckets map onto this
+    /// one's in ascending order, so equal targets are adjacent).
+    /// </summary>
+    private void CheckSubtractionFits(DoubleHistogram otherHistogram)
+    {
+        var otherIntegerHistogram = otherHistogram._integerValuesHistogram;
+        int arrayLength = otherIntegerHistogram.CountsArrayLength;
+        int lastIndex = _integerValuesHistogram.CountsArrayLength - 1;
+        int previousTargetIndex = -1;
+        long subtractedFromTarget = 0;
+        for (int i = 0; i < arrayLength; i++)
+        {
+            long otherCount = otherIntegerHistogram.GetCountAtIndex(i);
+            if (otherCount <= 0)
+            {
+                continue;
+            }
+
+            double otherValue = otherIntegerHistogram.ValueFromIndex(i) * otherHistogram.IntegerToDoubleValueConversionRatio;
+            int targetIndex = Math.Min(Math.Max(0, _integerValuesHistogram.CountsArrayIndex(ToIntegerValue(otherValue))), lastIndex);
+            if (targetIndex != previousTargetIndex)
+            {
+                previousTargetIndex = targetIndex;
+                subtractedFromTarget = 0;
+            }
+
+            long thisCount = _integerValuesHistogram.GetCountAtIndex(targetIndex) - subtractedFromTarget;
+            if (thisCount < otherCount)
+            {
+                ThrowSubtractedCountTooLarge(nameof(otherHistogram), otherCount, otherValue, thisCount);
+            }
+
+            subtractedFromTarget += otherCount;
+        }
+    }
+
+    private static void ThrowSubtractedCountTooLarge(string parameterName, long otherCount, double otherValue, long thisCount)
+        => throw new ArgumentException(
+            "The other histogram's count (" + otherCount.ToString(CultureInfo.InvariantCulture) + ") at value "
+            + FormatDouble(otherValue) + " is larger than this one's (" + thisCount.ToString(CultureInfo.InvariantCulture) + ").",
+            parameterName);
+}

@@ -1,0 +1,139 @@
+using HdrHistogram.Utilities;
+
+namespace HdrHistogram;
+
+public partial class DoubleHistogram
+{
+    /// <summary>The lowest recorded value, as the lowest value equivalent to it (0 when empty or when 0 was recorded).</summary>
+    /// <returns>The minimum value.</returns>
+    public double GetMinValue() => _integerValuesHistogram.GetMinValue() * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>The highest recorded value, as the highest value equivalent to it (0 when empty).</summary>
+    /// <returns>The maximum value.</returns>
+    public double GetMaxValue() => HighestEquivalentValue(_integerValuesHistogram.GetMaxValue() * IntegerToDoubleValueConversionRatio);
+
+    /// <summary>
+    /// The lowest recorded non-zero value, as the lowest value equivalent to it. When nothing non-zero was recorded,
+    /// Java's <c>Long.MAX_VALUE</c> times the conversion ratio.
+    /// </summary>
+    /// <returns>The minimum non-zero value.</returns>
+    public double GetMinNonZeroValue() => _integerValuesHistogram.GetMinNonZeroValue() * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>The highest recorded value (Java's <c>getMaxValueAsDouble</c>, the same as <see cref="GetMaxValue"/>).</summary>
+    /// <returns>The maximum value.</returns>
+    public override double GetMaxValueAsDouble() => GetMaxValue();
+
+    /// <summary>The mean of the recorded values, each taken at the middle of its equivalent range (0 when empty).</summary>
+    /// <returns>The mean.</returns>
+    public double GetMean() => _integerValuesHistogram.GetMean() * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>The standard deviation of the recorded values, each taken at the middle of its equivalent range.</summary>
+    /// <returns>The standard deviation (0 when empty).</returns>
+    public double GetStdDeviation() => _integerValuesHistogram.GetStdDeviation() * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>
+    /// The value at the given percentile: the highest value equivalent to the first bucket whose cumulative count
+    /// reaches the percentile (the lowest equivalent value for percentile 0). Returns 0 for an empty histogram.
+    /// </summary>
+    /// <param name="percentile">The percentile, 0 to 100 (values outside are clamped).</param>
+    /// <returns>The value at the percentile.</returns>
+    public double GetValueAtPercentile(double percentile)
+        => _integerValuesHistogram.GetValueAtPercentile(percentile) * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>The percentage of recorded values at or below <paramref name="value"/> (100 for an empty histogram).</summary>
+    /// <param name="value">The value to look up; must not be negative.</param>
+    /// <returns>A percentage from 0 to 100.</returns>
+    public double GetPercentileAtOrBelowValue(double value)
+        => _integerValuesHistogram.GetPercentileAtOrBelowValue(ToIntegerValue(value));
+
+    /// <summary>
+    /// The count of recorded values between two values, both ends inclusive (to their equivalent ranges). Java returns
+    /// this count as a double; it is a whole number, returned here as a <see cref="long"/>.
+    /// </summary>
+    /// <param name="lowValue">The low end; must not be negative.</param>
+    /// <param name="highValue">The high end; must not be negative.</param>
+    /// <returns>The count.</returns>
+    public long GetCountBetweenValues(double lowValue, double highValue)
+        => _integerValuesHistogram.GetCountBetweenValues(ToIntegerValue(lowValue), ToIntegerValue(highValue));
+
+    /// <summary>The count of recorded values equivalent to <paramref name="value"/>.</summary>
+    /// <param name="value">The value to look up; must not be negative.</param>
+    /// <returns>The count.</returns>
+    public long GetCountAtValue(double value) => _integerValuesHistogram.GetCountAtValue(ToIntegerValue(value));
+
+    /// <summary>The size of the range of values equivalent to <paramref name="value"/> at the current scale.</summary>
+    /// <param name="value">The value; must not be negative.</param>
+    /// <returns>The width of its bucket.</returns>
+    public double SizeOfEquivalentValueRange(double value)
+        => _integerValuesHistogram.SizeOfEquivalentValueRange(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>The lowest value equivalent to <paramref name="value"/> at the current scale.</summary>
+    /// <param name="value">The value; must not be negative.</param>
+    /// <returns>The lowest equivalent value.</returns>
+    public double LowestEquivalentValue(double value)
+        => _integerValuesHistogram.LowestEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>
+    /// The highest value equivalent to <paramref name="value"/>: the largest double below
+    /// <see cref="NextNonEquivalentValue"/>, found the way Java finds it (two ulps down, then up one ulp at a time).
+    /// </summary>
+    /// <param name="value">The value; must not be negative.</param>
+    /// <returns>The highest equivalent value.</returns>
+    public double HighestEquivalentValue(double value)
+    {
+        double nextNonEquivalentValue = NextNonEquivalentValue(value);
+
+        // The ulp may change size right at nextNonEquivalentValue, so step down two ulps and climb back up.
+        double highestEquivalentValue = nextNonEquivalentValue - (2 * JavaMath.Ulp(nextNonEquivalentValue));
+        while (highestEquivalentValue + JavaMath.Ulp(highestEquivalentValue) < nextNonEquivalentValue)
+        {
+            highestEquivalentValue += JavaMath.Ulp(highestEquivalentValue);
+        }
+
+        return highestEquivalentValue;
+    }
+
+    /// <summary>The middle (rounded up) of the range of values equivalent to <paramref name="value"/>.</summary>
+    /// <param name="value">The value; must not be negative.</param>
+    /// <returns>The median equivalent value.</returns>
+    public double MedianEquivalentValue(double value)
+        => _integerValuesHistogram.MedianEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>The next value that is not equivalent to <paramref name="value"/>.</summary>
+    /// <param name="value">The value; must not be negative.</param>
+    /// <returns>The first value of the next equivalent range.</returns>
+    public double NextNonEquivalentValue(double value)
+        => _integerValuesHistogram.NextNonEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>Whether two values fall into the same equivalent range at the current scale.</summary>
+    /// <param name="value1">The first value; must not be negative.</param>
+    /// <param name="value2">The second value; must not be negative.</param>
+    /// <returns><c>true</c> when the values are equivalent.</returns>
+    public bool ValuesAreEquivalent(double value1, double value2) => LowestEquivalentValue(value1) == LowestEquivalentValue(value2);
+
+    /// <summary>
+    /// Java's equality: the internal integer histograms are equal (same precision and conversion ratio, same total,
+    /// maximum and minimum non-zero value, and the same count for every value).
+    /// </summary>
+    /// <param name="other">The histogram to compare with.</param>
+    /// <returns><c>true</c> when the histograms hold the same data at the same scale.</returns>
+    public bool Equals(DoubleHistogram? other)
+    {
+        if (ReferenceEquals(this, other))
+        {
+            return true;
+        }
+
+        return other is not null && _integerValuesHistogram.Equals(other._integerValuesHistogram);
+    }
+
+    /// <inheritdoc />
+    public override bool Equals(object? obj) => obj is DoubleHistogram other && Equals(other);
+
+    /// <summary>The internal integer histogram's hash (Java's).</summary>
+    /// <returns>The hash code.</returns>
+    public override int GetHashCode() => _integerValuesHistogram.GetHashCode();
+
+    /// <summary>A double converted to the internal integer scale the way Java converts it (<c>(long)(value * ratio)</c>).</summary>
+    private long ToIntegerValue(double value) => JavaMath.ToLong(value * _doubleToIntegerValueConversionRatio);
+}

@@ -1,0 +1,174 @@
+using System;
+
+namespace HdrHistogram;
+
+/// <summary>
+/// Records values from one writer thread at a time and hands out stable interval histograms without stalling the
+/// writer (Java's <c>SingleWriterRecorder</c>). Each interval histogram holds every value recorded since the
+/// previous one was taken.
+/// </summary>
+/// <remarks>
+/// <para>
+/// The cheaper sibling of <see cref="Recorder"/>: it records into a plain <see cref="LongHistogram"/> (or whatever
+/// histograms the factory given to the constructor creates), so counts, total, minimum and maximum are plain
+/// updates instead of atomic ones. The <see cref="WriterReaderPhaser"/> critical section around each record stays,
+/// as in Java: it is what tells the reader that the writer has finished with the histogram it swapped out, and its
+/// two uncontended atomic increments are the cheapest full fences that handshake needs (the writer's record and the
+/// reader's swap form a store-then-load pattern on each side, which only a full fence orders).
+/// </para>
+/// <para>
+/// Several threads may record only if they never record at the same time (for example, taking turns under a lock);
+/// use <see cref="Recorder"/> otherwise.
+/// </para>
+/// <para>
+/// Every interval histogram carries its interval in <see cref="EncodableHistogram.StartTimeStamp"/> (when the previous
+/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this one
+/// was taken), in milliseconds since the Unix epoch.
+/// </para>
+/// </remarks>
+public class SingleWriterRecorder : IRecorder
+{
+    private readonly IntervalRecorderCore _core;
+
+    /// <summary>Creates a recorder whose histograms auto-resize to fit whatever is recorded (lowest value 1).</summary>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
+    public SingleWriterRecorder(int numberOfSignificantValueDigits)
+    {
+        _core = new IntervalRecorderCore(this, 1, 2, numberOfSignificantValueDigits, autoResize: true, CreatePlainHistogram);
+    }
+
+    /// <summary>Creates a recorder tracking values from 1 to <paramref name="highestTrackableValue"/>.</summary>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least 2.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
+    public SingleWriterRecorder(long highestTrackableValue, int numberOfSignificantValueDigits)
+        : this(1, highestTrackableValue, numberOfSignificantValueDigits)
+    {
+    }
+
+    /// <summary>Creates a recorder tracking values from <paramref name="lowestDiscernibleValue"/> to <paramref name="highestTrackableValue"/>.</summary>
+    /// <param name="lowestDiscernibleValue">The lowest value that can be discerned from 0; at least 1.</param>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
+    public SingleWriterRecorder(long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+        : this(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits, CreatePlainHistogram)
+    {
+    }
+
+    /// <summary>
+    /// Creates a recorder whose histograms <paramref name="histogramFactory"/> creates, for example
+    /// <see cref="IntHistogram"/>s or <see cref="ShortHistogram"/>s to save memory (see
+    /// <see cref="HistogramFactory.RecorderFactory.CreateSingleWriter"/>).
+    /// </summary>
+    /// <param name="lowestDiscernibleValue">The lowest value that can be discerned from 0; at least 1.</param>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <param name="histogramFactory">Creates each histogram; must return a new one on every call.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="histogramFactory"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
+    public SingleWriterRecorder(
+        long lowestDiscernibleValue,
+        long highestTrackableValue,
+        int numberOfSignificantValueDigits,
+        HistogramFactoryDelegate histogramFactory)
+    {
+        _core = new IntervalRecorderCore(
+            this, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits, autoResize: false, histogramFactory);
+    }
+
+    /// <summary>Records one occurrence of <paramref name="value"/>; from one thread at a time only.</summary>
+    /// <param name="value">The value to record; must not be negative.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize.</exception>
+    public void RecordValue(long value)
+    {
+        var core = _core;
+        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            core.ActiveHistogram.RecordValue(value);
+        }
+        finally
+        {
+            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
+    /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>; from one thread at a time only.</summary>
+    /// <param name="value">The value to record; must not be negative.</param>
+    /// <param name="count">How many occurrences; must not be negative.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The value or count is negative, or the value is beyond the range and the histograms do not auto-resize.</exception>
+    /// <exception cref="InvalidOperationException">A bucket's count would overflow the count type (int or short counts).</exception>
+    public void RecordValueWithCount(long value, long count)
+    {
+        var core = _core;
+        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            core.ActiveHistogram.RecordValueWithCount(value, count);
+        }
+        finally
+        {
+            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
+    /// <summary>
+    /// Records <paramref name="value"/>, and corrects for coordinated omission by also recording the values a
+    /// stalled measurement loop would have seen every <paramref name="expectedIntervalBetweenValueSamples"/>; from one
+    /// thread at a time only.
+    /// </summary>
+    /// <param name="value">The value to record; must not be negative.</param>
+    /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize.</exception>
+    public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
+    {
+        var core = _core;
+        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            core.ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        }
+        finally
+        {
+            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
+    /// <summary>
+    /// Returns a new histogram holding every value recorded since the previous interval histogram was taken, and
+    /// starts the next interval. Prefer <see cref="GetIntervalHistogram(HistogramBase)"/> to avoid an allocation
+    /// per interval.
+    /// </summary>
+    /// <returns>The interval histogram; the caller owns it.</returns>
+    public HistogramBase GetIntervalHistogram() => _core.GetIntervalHistogram(null);
+
+    /// <summary>
+    /// Returns a histogram holding every value recorded since the previous interval histogram was taken, and starts
+    /// the next interval, reusing <paramref name="histogramToRecycle"/> (the histogram of an earlier interval) so
+    /// that, once warmed up, taking an interval allocates nothing.
+    /// </summary>
+    /// <param name="histogramToRecycle">
+    /// An interval histogram this recorder returned earlier and the caller no longer needs, or null to create a new
+    /// one. Each returned histogram may be recycled once: after that the recorder records into it again.
+    /// </param>
+    /// <returns>The interval histogram; the caller owns it until it recycles it.</returns>
+    /// <exception cref="ArgumentException"><paramref name="histogramToRecycle"/> was not handed out by this recorder, or was already recycled.</exception>
+    public HistogramBase GetIntervalHistogram(HistogramBase? histogramToRecycle) => _core.GetIntervalHistogram(histogramToRecycle);
+
+    /// <summary>
+    /// Replaces the content of <paramref name="targetHistogram"/> with every value recorded since the previous
+    /// interval histogram was taken (and the interval's timestamps), and starts the next interval.
+    /// </summary>
+    /// <param name="targetHistogram">The histogram to overwrite; must cover the recorded values or auto-resize.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="targetHistogram"/> is null.</exception>
+    /// <exception cref="ArgumentException">The target cannot hold the interval's values.</exception>
+    public void GetIntervalHistogramInto(HistogramBase targetHistogram) => _core.GetIntervalHistogramInto(targetHistogram);
+
+    /// <summary>Discards every value recorded so far; the next interval starts now.</summary>
+    public void Reset() => _core.Reset();
+
+    private static HistogramBase CreatePlainHistogram(long instanceId, long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+        => new LongHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+}
