@@ -13,7 +13,6 @@ using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.Utilities;
 using Xunit;
-using Xunit.Abstractions;
 
 namespace HdrHistogram.UnitTests.DoubleValued;
 
@@ -235,10 +234,14 @@ public class DoubleEncodingTests
                 byte[] expected = Convert.FromBase64String(op.GetProperty("result").GetProperty("v2").GetString()!);
                 HistogramEncoder.Encode(result).Should().Equal(expected, because);
 
+                // (Java's subtract leaves the maximum and minimum as they were, a decode recomputes them: compare
+                // the decoded histograms by their bytes and counts.)
                 var decoded = new HistogramDecoder().DecodeDouble(expected);
-                decoded.Equals(result).Should().BeTrue(because);
                 HistogramEncoder.Encode(decoded).Should().Equal(expected, because);
-                new HistogramDecoder().DecodeDouble(HistogramEncoder.EncodeCompressed(result)).Equals(result).Should().BeTrue(because);
+                decoded.TotalCount.Should().Be(result.TotalCount, because);
+                var fromCompressed = new HistogramDecoder().DecodeDouble(HistogramEncoder.EncodeCompressed(result));
+                fromCompressed.Equals(decoded).Should().BeTrue(because);
+                HistogramEncoder.Encode(fromCompressed).Should().Equal(expected, because);
                 compared++;
             }
         }
@@ -265,7 +268,7 @@ public class DoubleEncodingTests
             HistogramEncoder.Encode(HistogramEncoding.DecodeDoubleFromBase64(payloads[i])).Should().Equal(expected);
 
             using var buffer = ByteBuffer.Allocate(bytes.Length + 8);
-            buffer.Put(bytes);
+            buffer.Put(bytes, 0, bytes.Length);
             buffer.Position = 0;
             var viaBuffer = HistogramEncoding.DecodeAnyFromCompressedByteBuffer(buffer, 0);
             buffer.Position.Should().Be(bytes.Length);
@@ -282,7 +285,7 @@ public class DoubleEncodingTests
         byte[] doubleBytes = JavaCase.Load("double-auto-sd3-ms").V2;
         byte[] integerBytes = EncodingTestSupport.WorkloadBytes("int-dense");
 
-        var act = () => decoder.Decode(doubleBytes);
+        Action act = () => decoder.Decode(doubleBytes);
         act.Should().Throw<HistogramFormatException>().WithMessage("*holds a DoubleHistogram*DecodeDouble*").Which.ByteOffset.Should().Be(0);
         act = () => decoder.DecodeDouble(integerBytes);
         act.Should().Throw<HistogramFormatException>().WithMessage("*holds an integer histogram*").Which.ByteOffset.Should().Be(0);
@@ -298,7 +301,7 @@ public class DoubleEncodingTests
         // Java's strict ByteBuffer entry points: plain and compressed are not interchangeable.
         byte[] doubleCompressed = JavaCase.Load("double-auto-sd3-ms").V2Compressed;
         using var plain = ByteBuffer.Allocate(doubleBytes.Length);
-        plain.Put(doubleBytes);
+        plain.Put(doubleBytes, 0, doubleBytes.Length);
         plain.Position = 0;
         act = () => HistogramEncoding.DecodeAnyFromCompressedByteBuffer(plain, 0);
         act.Should().Throw<HistogramFormatException>().WithMessage("*not contain a compressed DoubleHistogram*");
@@ -309,7 +312,7 @@ public class DoubleEncodingTests
         plain.Position.Should().Be(doubleBytes.Length);
 
         using var compressed = ByteBuffer.Allocate(doubleCompressed.Length);
-        compressed.Put(doubleCompressed);
+        compressed.Put(doubleCompressed, 0, doubleCompressed.Length);
         compressed.Position = 0;
         act = () => HistogramEncoding.DecodeDoubleFromByteBuffer(compressed);
         act.Should().Throw<HistogramFormatException>().WithMessage("*not contain an uncompressed DoubleHistogram*");
@@ -416,7 +419,7 @@ public class DoubleEncodingTests
         var c = JavaCase.Load("double-auto-sd3-ms");
         var target = new DoubleHistogram(2);
         target.RecordValue(5.0);
-        var act = () => new HistogramDecoder().DecodeInto(c.V2, target);
+        Action act = () => new HistogramDecoder().DecodeInto(c.V2, target);
         act.Should().Throw<HistogramFormatException>().WithMessage("*digits (3)*target DoubleHistogram's (2)*").Which.ByteOffset.Should().Be(4);
         target.TotalCount.Should().Be(0);
         target.RecordValue(5.0);
@@ -460,16 +463,24 @@ public class DoubleEncodingTests
         var h = new DoubleConcurrentHistogram(2);
         h.RecordValue(1.0);
         using var stop = new CancellationTokenSource();
+        Exception? writerFailure = null;
         var writers = Enumerable.Range(0, 2).Select(w => new Thread(() =>
         {
-            var random = new Random(w);
-            double value = 1.0;
-            while (!stop.IsCancellationRequested)
+            try
             {
-                // Values drifting up and down over many orders of magnitude keep moving and growing the range.
-                value *= random.Next(2) == 0 ? 1.7 : 1 / 1.6;
-                value = Math.Min(Math.Max(value, 1e-12), 1e12);
-                h.RecordValue(value);
+                var random = new Random(w);
+                double value = 1.0;
+                while (!stop.IsCancellationRequested)
+                {
+                    // Values drifting up and down over 12 orders of magnitude keep moving and growing the range.
+                    value *= random.Next(2) == 0 ? 1.7 : 1 / 1.6;
+                    value = Math.Min(Math.Max(value, 1e-6), 1e6);
+                    h.RecordValue(value);
+                }
+            }
+            catch (Exception e)
+            {
+                writerFailure = e;
             }
         })).ToList();
         writers.ForEach(t => t.Start());
@@ -493,6 +504,7 @@ public class DoubleEncodingTests
             writers.ForEach(t => t.Join());
         }
 
+        writerFailure.Should().BeNull();
         var final = new HistogramDecoder().DecodeDouble(HistogramEncoder.Encode(h));
         final.Equals(h).Should().BeTrue();
     }

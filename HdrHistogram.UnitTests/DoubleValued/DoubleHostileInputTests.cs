@@ -1,7 +1,6 @@
 using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
-using System.IO;
 using System.IO.Compression;
 using System.Linq;
 using FluentAssertions;
@@ -82,8 +81,11 @@ public class DoubleHostileInputTests
             }
 
             // After all those failures the target is still consistent: the full input decodes into it exactly.
+            // (It keeps the widest dynamic range it has seen, so compare content, through fresh decodes.)
             decoder.DecodeInto(bytes, target);
-            HistogramEncoder.Encode(target).Should().Equal(HistogramEncoder.Encode(decoder.DecodeDouble(bytes)), name);
+            var expected = decoder.DecodeDouble(bytes);
+            decoder.DecodeDouble(HistogramEncoder.Encode(target)).Equals(expected).Should().BeTrue(name);
+            target.IntegerToDoubleValueConversionRatio.Should().Be(expected.IntegerToDoubleValueConversionRatio, name);
         }
 
         _output.WriteLine(inputs + " truncated inputs");
@@ -245,7 +247,7 @@ public class DoubleHostileInputTests
     [InlineData(0x7FF0000000000000UL)] // +infinity
     [InlineData(0xFFF0000000000000UL)] // -infinity
     [InlineData(0x0000000000000001UL)] // double.Epsilon: its inverse is infinite
-    [InlineData(0x000FFFFFFFFFFFFFUL)] // largest subnormal: its inverse is infinite
+    [InlineData(0x0000000000001000UL)] // 2e-320 (subnormal): its inverse is infinite
     [InlineData(0x7FEFFFFFFFFFFFFFUL)] // double.MaxValue
     [InlineData(0x7ED754E31CD072DAUL)] // 1e303: the covered range (x 2^21) overflows
     public void A_lying_internal_conversion_ratio_is_a_format_error_at_its_offset(ulong bits)
@@ -272,7 +274,7 @@ public class DoubleHostileInputTests
     [Fact]
     public void Small_and_large_but_usable_internal_conversion_ratios_decode()
     {
-        foreach (double ratio in new[] { 1e-300, 1e-30, 1.0, 3.0, 1e30, 1e290 })
+        foreach (double ratio in new[] { BitConverter.Int64BitsToDouble(0x000FFFFFFFFFFFFF), 1e-300, 1e-30, 1.0, 3.0, 1e30, 1e290 })
         {
             byte[] plain = Sample(compressed: false);
             BinaryPrimitives.WriteInt64BigEndian(plain.AsSpan(16 + 32), BitConverter.DoubleToInt64Bits(ratio));
@@ -292,9 +294,11 @@ public class DoubleHostileInputTests
         ExpectFormatError(() => decoder.DecodeDouble(lowest), "lowest 2").ByteOffset.Should().Be(32);
         ExpectFormatError(() => decoder.DecodeDouble(Recompress(lowest)), "compressed lowest 2").Message.Should().Contain("lowest discernible value");
 
-        byte[] digits = Sample(compressed: false);
-        BinaryPrimitives.WriteInt32BigEndian(digits.AsSpan(16 + 12), 2);
-        ExpectFormatError(() => decoder.DecodeDouble(digits), "inner digits 2").ByteOffset.Should().Be(28);
+        // (A sample without a normalizing offset: the offset is checked against the counts array first.)
+        byte[] digits = JavaCase.Load("double-zero-and-values-sd2").V2.ToArray();
+        BinaryPrimitives.WriteInt32BigEndian(digits.AsSpan(16 + 12), 3);
+        ExpectFormatError(() => decoder.DecodeDouble(digits), "inner digits 3").ByteOffset.Should().Be(28);
+        ExpectFormatError(() => decoder.DecodeDouble(Recompress(digits)), "compressed inner digits 3").Message.Should().Contain("differs from the DoubleHistogram header");
 
         foreach (long delta in new[] { -1L, 1L, 1L << 20 })
         {
@@ -348,8 +352,8 @@ public class DoubleHostileInputTests
     {
         for (int digits = 0; digits <= 4; digits++)
         {
-            long limit = (long)((1L << 61) / Math.Pow(10, digits));
-            foreach (long ratio in new[] { long.MinValue, -1, 0, 1, 2, 3, 1000, limit - 2, limit - 1, limit, limit + 1, limit + 2, long.MaxValue })
+            long largest = LargestRatio(digits);
+            foreach (long ratio in new[] { long.MinValue, -1, 0, 1, 2, 3, 1000, largest - 1, largest, largest + 1, largest + 1000, long.MaxValue })
             {
                 string? problem = DoubleHistogram.CheckEncodedConfiguration(ratio, digits, out long range, out _);
                 DoubleHistogram? h = null;
@@ -377,9 +381,13 @@ public class DoubleHostileInputTests
         // long.MinValue: the internal histogram then covers 1 .. long.MaxValue.
         for (int digits = 0; digits <= 3; digits++)
         {
-            long limit = (long)((1L << 61) / Math.Pow(10, digits));
-            long ratio = Enumerable.Range(0, 4).Select(i => limit + 1 - i).First(r => DoubleHistogram.CheckEncodedConfiguration(r, digits, out _, out _) is null);
+            long ratio = LargestRatio(digits);
             var h = new DoubleHistogram(ratio, digits);
+            if (digits > 0)
+            {
+                h.IntegerValuesHistogram.HighestTrackableValue.Should().Be(long.MaxValue, "the wrapped range at digits {0}", digits);
+            }
+
             foreach (double v in new[] { 1e-3, 0.5, 7.0, 1e6, 3e9 })
             {
                 h.RecordValue(v);
@@ -392,6 +400,19 @@ public class DoubleHostileInputTests
             HistogramEncoder.Encode(decoded).Should().Equal(plain);
             new HistogramDecoder().DecodeDouble(HistogramEncoder.EncodeCompressed(h)).Equals(h).Should().BeTrue();
         }
+    }
+
+    /// <summary>The largest ratio Java's constructor accepts for <paramref name="digits"/> (ratio x 10^digits below 2^61 in double arithmetic).</summary>
+    private static long LargestRatio(int digits)
+    {
+        long ratio = (long)((1L << 61) / Math.Pow(10, digits)) + 1;
+        while (DoubleHistogram.CheckEncodedConfiguration(ratio, digits, out _, out _) is not null)
+        {
+            ratio--;
+        }
+
+        DoubleHistogram.CheckEncodedConfiguration(ratio + 1, digits, out _, out _).Should().NotBeNull();
+        return ratio;
     }
 
     /// <summary>A valid DoubleHistogram encoding (double-auto-sd3-ms: ratio 512, 3 digits, offset 6144), as a fresh array.</summary>

@@ -62,11 +62,14 @@ public partial class DoubleHistogram
     }
 
     /// <summary>
-    /// Whether an internal histogram whose highest trackable value is <paramref name="integerHighestTrackableValue"/>
-    /// matches the given configuration (the encoder's check against a concurrent range change).
+    /// The lock the encoder holds while it reads the dynamic range and encodes the internal histogram, so that the
+    /// two belong together (Java synchronizes both encoding and range changes on the histogram): the range change
+    /// lock of a concurrent histogram, whose writers change the range while others encode; null otherwise.
     /// </summary>
-    internal static bool MatchesIntegerRange(long highestToLowestValueRatio, int numberOfSignificantValueDigits, long integerHighestTrackableValue)
-        => DeriveIntegerValueRange(highestToLowestValueRatio, numberOfSignificantValueDigits) - 1 == integerHighestTrackableValue;
+    internal object? EncodingLock => RangeChangeLock;
+
+    /// <summary>The lock range changes are made under, when other threads may make them (see <see cref="EncodingLock"/>).</summary>
+    private protected virtual object? RangeChangeLock => null;
 
     /// <summary>
     /// Completes a decode into this histogram: its internal histogram has been filled from the data (and grown to

@@ -15,15 +15,6 @@ internal static class DoubleEncoder
     /// <summary>The size of the wrapper: cookie, digits, ratio.</summary>
     public const int WrapperLength = 16;
 
-    /// <summary>
-    /// How often an encoding is retried when the internal histogram's range changed under it (only a concurrent
-    /// histogram whose writers keep extending the dynamic range gets past the first attempt).
-    /// </summary>
-    public const int MaxAttempts = 64;
-
-    /// <summary>The offset of the highest trackable value in the internal histogram's V2 header.</summary>
-    private const int InnerHighestOffset = 24;
-
     /// <summary>Whether <paramref name="cookie"/> is one of the two DoubleHistogram cookies.</summary>
     public static bool IsDoubleCookie(int cookie)
         => cookie == EncodingCookies.DoubleHistogram || cookie == EncodingCookies.DoubleHistogramCompressed;
@@ -51,7 +42,7 @@ internal static class DoubleEncoder
 
     /// <summary>Encodes <paramref name="histogram"/> uncompressed at the start of <paramref name="destination"/>.</summary>
     /// <returns>The number of bytes written, or -1 when the encoding does not fit (the destination's content is then unspecified).</returns>
-    /// <exception cref="InvalidOperationException">The histogram holds a negative count, or its range never stops changing.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     public static int Encode(DoubleHistogram histogram, Span<byte> destination)
     {
         if (destination.Length < WrapperLength)
@@ -59,32 +50,18 @@ internal static class DoubleEncoder
             return -1;
         }
 
-        for (int attempt = 0; attempt < MaxAttempts; attempt++)
+        object? gate = histogram.EncodingLock;
+        if (gate is null)
         {
-            long ratio = histogram.GetHighestToLowestValueRatio();
-            int digits = histogram.NumberOfSignificantValueDigits;
-            int written = V2Encoder.Encode(histogram.IntegerValuesHistogram, destination.Slice(WrapperLength));
-            if (written < 0)
-            {
-                return -1;
-            }
-
-            if (IsConsistent(ratio, digits, destination.Slice(WrapperLength)))
-            {
-                WriteWrapper(destination, EncodingCookies.DoubleHistogram, digits, ratio);
-                return WrapperLength + written;
-            }
+            return EncodeUnlocked(histogram, destination);
         }
 
-        throw RangeKeptChanging();
+        // A concurrent histogram: no range change between reading the ratio and encoding the internal histogram.
+        lock (gate)
+        {
+            return EncodeUnlocked(histogram, destination);
+        }
     }
-
-    /// <summary>
-    /// Whether the internal histogram's encoding (<paramref name="innerEncoding"/>, uncompressed) was written for the
-    /// dynamic range <paramref name="ratio"/> read before it: a concurrent writer may have grown the histogram since.
-    /// </summary>
-    public static bool IsConsistent(long ratio, int digits, ReadOnlySpan<byte> innerEncoding)
-        => DoubleHistogram.MatchesIntegerRange(ratio, digits, BinaryPrimitives.ReadInt64BigEndian(innerEncoding.Slice(InnerHighestOffset)));
 
     /// <summary>Writes the 16-byte wrapper.</summary>
     public static void WriteWrapper(Span<byte> destination, int cookie, int digits, long ratio)
@@ -94,9 +71,17 @@ internal static class DoubleEncoder
         BinaryPrimitives.WriteInt64BigEndian(destination.Slice(8), ratio);
     }
 
-    public static InvalidOperationException RangeKeptChanging()
-        => new("The DoubleHistogram's dynamic range kept changing while it was encoded (64 attempts); stop its writers "
-            + "or take interval snapshots with a recorder.");
+    private static int EncodeUnlocked(DoubleHistogram histogram, Span<byte> destination)
+    {
+        int written = V2Encoder.Encode(histogram.IntegerValuesHistogram, destination.Slice(WrapperLength));
+        if (written < 0)
+        {
+            return -1;
+        }
+
+        WriteWrapper(destination, EncodingCookies.DoubleHistogram, histogram.NumberOfSignificantValueDigits, histogram.GetHighestToLowestValueRatio());
+        return WrapperLength + written;
+    }
 
     private static ArgumentException Unsupported(EncodableHistogram histogram)
         => histogram is null

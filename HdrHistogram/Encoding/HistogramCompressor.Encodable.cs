@@ -179,23 +179,18 @@ public sealed partial class HistogramCompressor
         int plainLength;
         if (histogram is DoubleHistogram doubles)
         {
-            // The wrapper's ratio must describe the internal histogram encoded: re-read both if a concurrent
-            // writer extended the range in between.
-            int attempt = 0;
-            while (true)
+            // A concurrent histogram's range must not change between reading the ratio and encoding the internal
+            // histogram (compressing the copy needs no lock).
+            object? gate = doubles.EncodingLock;
+            if (gate is null)
             {
-                long ratio = doubles.GetHighestToLowestValueRatio();
-                int digits = doubles.NumberOfSignificantValueDigits;
-                plainLength = EncodeUncompressed(doubles.IntegerValuesHistogram);
-                if (DoubleEncoder.IsConsistent(ratio, digits, _uncompressed))
+                plainLength = EncodeUncompressed(doubles, out wrapper);
+            }
+            else
+            {
+                lock (gate)
                 {
-                    wrapper = new FramePrefix(digits, ratio);
-                    break;
-                }
-
-                if (++attempt == DoubleEncoder.MaxAttempts)
-                {
-                    throw DoubleEncoder.RangeKeptChanging();
+                    plainLength = EncodeUncompressed(doubles, out wrapper);
                 }
             }
         }
@@ -208,6 +203,13 @@ public sealed partial class HistogramCompressor
         _compressed.Clear();
         _zlib.Compress(new ReadOnlySpan<byte>(_uncompressed, 0, plainLength), _compressed, level);
         return _compressed.WrittenSpan;
+    }
+
+    /// <summary>Encodes a DoubleHistogram's internal histogram uncompressed into the scratch buffer; <paramref name="wrapper"/> gets its configuration.</summary>
+    private int EncodeUncompressed(DoubleHistogram histogram, out FramePrefix wrapper)
+    {
+        wrapper = new FramePrefix(histogram.NumberOfSignificantValueDigits, histogram.GetHighestToLowestValueRatio());
+        return EncodeUncompressed(histogram.IntegerValuesHistogram);
     }
 
     /// <summary>Encodes <paramref name="histogram"/> uncompressed into the scratch buffer, growing it as needed.</summary>
