@@ -75,6 +75,12 @@ public class DoubleHostileInputTests
                 if (length % 17 == 0)
                 {
                     ExpectFormatError(() => decoder.DecodeDouble(new TrickleStream(bytes.AsSpan(0, length).ToArray(), 5)), what + " (stream)");
+                    target.RecordValue(1.5);
+                    ExpectFormatError(() => decoder.DecodeInto(new TrickleStream(bytes.AsSpan(0, length).ToArray(), 5), target), what + " (stream into a histogram)");
+                    target.TotalCount.Should().Be(0, "a failed decode leaves the target empty: {0} (stream)", what);
+                    target.RecordValue(1.5);
+                    ExpectFormatError(() => decoder.DecodeFromBase64Into(Convert.ToBase64String(bytes, 0, length).AsSpan(), target), what + " (base64 into a histogram)");
+                    target.TotalCount.Should().Be(0, "a failed decode leaves the target empty: {0} (base64)", what);
                 }
 
                 inputs++;

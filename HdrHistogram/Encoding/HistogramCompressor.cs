@@ -10,7 +10,9 @@ namespace HdrHistogram.Encoding;
 /// <summary>
 /// Encodes histograms in Java HdrHistogram's compressed V2 format (<c>encodeIntoCompressedByteBuffer</c>): the
 /// cookie <c>0x1c849314</c>, the big-endian length of a zlib stream, then the zlib stream (RFC 1950: header, deflate
-/// data, Adler-32) of the complete uncompressed V2 encoding. This is what histogram logs carry (base64 encoded).
+/// data, Adler-32) of the complete uncompressed V2 encoding. This is what histogram logs carry (base64 encoded). A
+/// <see cref="DoubleHistogram"/> (the <see cref="EncodableHistogram"/> overloads) gets Java's 16-byte wrapper (cookie
+/// <c>0x0c72124f</c>, digits, configured ratio) in front of its internal histogram's compressed V2 encoding.
 /// </summary>
 /// <remarks>
 /// <para>

@@ -145,7 +145,15 @@ public sealed partial class HistogramDecoder
     public void DecodeInto(ReadOnlySequence<byte> source, DoubleHistogram target)
     {
         CheckTarget(target);
-        DecodeSequence(source, DecodeKind.Double, target, HistogramCountType.Default);
+        try
+        {
+            DecodeSequence(source, DecodeKind.Double, target, HistogramCountType.Default);
+        }
+        catch (HistogramFormatException)
+        {
+            target.Reset(); // Also when the data was rejected before its histogram was reached.
+            throw;
+        }
     }
 
     /// <summary>Reads one encoded DoubleHistogram from <paramref name="source"/> into <paramref name="target"/> (see <see cref="DecodeDouble(Stream)"/> and <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
@@ -156,7 +164,15 @@ public sealed partial class HistogramDecoder
     public void DecodeInto(Stream source, DoubleHistogram target)
     {
         CheckTarget(target);
-        DecodeStream(source, DecodeKind.Double, target, HistogramCountType.Default);
+        try
+        {
+            DecodeStream(source, DecodeKind.Double, target, HistogramCountType.Default);
+        }
+        catch (HistogramFormatException)
+        {
+            target.Reset(); // Also when the data was rejected before its histogram was reached.
+            throw;
+        }
     }
 
     /// <summary>Decodes base64 text of an encoded DoubleHistogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
@@ -167,7 +183,15 @@ public sealed partial class HistogramDecoder
     public void DecodeFromBase64Into(ReadOnlySpan<char> base64, DoubleHistogram target)
     {
         CheckTarget(target);
-        DecodeBase64Chars(base64, DecodeKind.Double, target, HistogramCountType.Default);
+        try
+        {
+            DecodeBase64Chars(base64, DecodeKind.Double, target, HistogramCountType.Default);
+        }
+        catch (HistogramFormatException)
+        {
+            target.Reset(); // Also when the data was rejected before its histogram was reached.
+            throw;
+        }
     }
 
     /// <summary>Decodes UTF-8 base64 text of an encoded DoubleHistogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
@@ -178,7 +202,15 @@ public sealed partial class HistogramDecoder
     public void DecodeFromBase64Utf8Into(ReadOnlySpan<byte> utf8Base64, DoubleHistogram target)
     {
         CheckTarget(target);
-        DecodeBase64Utf8(utf8Base64, DecodeKind.Double, target, HistogramCountType.Default);
+        try
+        {
+            DecodeBase64Utf8(utf8Base64, DecodeKind.Double, target, HistogramCountType.Default);
+        }
+        catch (HistogramFormatException)
+        {
+            target.Reset(); // Also when the data was rejected before its histogram was reached.
+            throw;
+        }
     }
 
     /// <summary>

@@ -11,7 +11,9 @@ namespace HdrHistogram.Encoding;
 /// <summary>
 /// Decodes every histogram encoding Java HdrHistogram 2.2.2 reads: V2 (what 2.1.7+ writes), the legacy V1 and V0
 /// encodings, each plain or zlib-compressed, from a span, a <see cref="ReadOnlySequence{T}"/>, a <see cref="Stream"/>
-/// or base64 text. The cookie says which encoding the data holds.
+/// or base64 text. The cookie says which encoding the data holds. Java's DoubleHistogram encodings (a 16-byte wrapper
+/// around an integer histogram's encoding) decode with <c>DecodeDouble</c> and <c>DecodeInto(..., DoubleHistogram)</c>;
+/// <c>DecodeAny</c> decodes whichever kind the cookie announces, as Java's log reader does.
 /// </summary>
 /// <remarks>
 /// <para>

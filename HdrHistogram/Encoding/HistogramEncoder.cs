@@ -10,7 +10,9 @@ namespace HdrHistogram.Encoding;
 /// Encodes histograms in Java HdrHistogram's uncompressed V2 format (<c>encodeIntoByteBuffer</c>), byte for byte
 /// identical to Java 2.2.2: a 40-byte big-endian header (cookie <c>0x1c849313</c>, payload length, normalizing index
 /// offset, significant digits, lowest discernible value, highest trackable value, integer-to-double conversion
-/// ratio) followed by the counts up to the maximum value, ZigZag LEB128 encoded with zero runs collapsed.
+/// ratio) followed by the counts up to the maximum value, ZigZag LEB128 encoded with zero runs collapsed. The
+/// <see cref="EncodableHistogram"/> overloads also take a <see cref="DoubleHistogram"/>, written as Java writes it:
+/// a 16-byte wrapper (cookie <c>0x0c72124e</c>, digits, configured ratio) and its internal histogram's V2 encoding.
 /// </summary>
 /// <remarks>
 /// <para>
