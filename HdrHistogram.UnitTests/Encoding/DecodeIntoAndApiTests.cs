@@ -63,7 +63,7 @@ public class DecodeIntoAndApiTests
         act = () => decoder.DecodeInto(bytes, otherLowest);
         act.Should().Throw<HistogramFormatException>().Which.ByteOffset.Should().Be(16);
 
-        var nullTarget = () => decoder.DecodeInto(bytes, null!);
+        var nullTarget = () => decoder.DecodeInto(bytes, (HistogramBase)null!);
         nullTarget.Should().Throw<ArgumentNullException>();
     }
 

@@ -89,6 +89,9 @@ public class DoubleConcurrentHistogram : DoubleHistogram
         }
     }
 
+    /// <summary>The range change lock: the encoder holds it (as Java's synchronized encoding does) so that the wrapper it writes matches the internal histogram.</summary>
+    private protected override object? RangeChangeLock => _rangeChangeLock;
+
     private protected override void RecordCountAtValue(long count, double value)
     {
         while (true)

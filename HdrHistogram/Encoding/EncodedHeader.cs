@@ -73,7 +73,8 @@ internal readonly struct CookieInfo
                 if (cookie == EncodingCookies.DoubleHistogram || cookie == EncodingCookies.DoubleHistogramCompressed)
                 {
                     throw errors.At(
-                        "The data holds a DoubleHistogram (cookie " + Hex(cookie) + "); decoding DoubleHistogram encodings is not supported yet",
+                        "The data holds a DoubleHistogram (cookie " + Hex(cookie) + "), not an integer histogram: decode it with "
+                        + "HistogramDecoder.DecodeDouble or DecodeAny",
                         0);
                 }
 

@@ -1,7 +1,5 @@
 using System;
 using System.Buffers;
-using System.Buffers.Binary;
-using System.Buffers.Text;
 using System.IO;
 using System.IO.Compression;
 using HdrHistogram.Encoding.Compression;
@@ -12,7 +10,9 @@ namespace HdrHistogram.Encoding;
 /// <summary>
 /// Encodes histograms in Java HdrHistogram's compressed V2 format (<c>encodeIntoCompressedByteBuffer</c>): the
 /// cookie <c>0x1c849314</c>, the big-endian length of a zlib stream, then the zlib stream (RFC 1950: header, deflate
-/// data, Adler-32) of the complete uncompressed V2 encoding. This is what histogram logs carry (base64 encoded).
+/// data, Adler-32) of the complete uncompressed V2 encoding. This is what histogram logs carry (base64 encoded). A
+/// <see cref="DoubleHistogram"/> (the <see cref="EncodableHistogram"/> overloads) gets Java's 16-byte wrapper (cookie
+/// <c>0x0c72124f</c>, digits, configured ratio) in front of its internal histogram's compressed V2 encoding.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -29,7 +29,7 @@ namespace HdrHistogram.Encoding;
 /// <see cref="HistogramEncoder"/> keep one per thread). Dispose it to return its buffers to the pool.
 /// </para>
 /// </remarks>
-public sealed class HistogramCompressor : IDisposable
+public sealed partial class HistogramCompressor : IDisposable
 {
     [ThreadStatic]
     private static HistogramCompressor? _threadDefault;
@@ -52,18 +52,7 @@ public sealed class HistogramCompressor : IDisposable
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
     public int Encode(HistogramBase histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
-    {
-        if (destination is null)
-        {
-            throw new ArgumentNullException(nameof(destination));
-        }
-
-        ReadOnlySpan<byte> zlib = Compress(histogram, level);
-        int length = EncodingCookies.CompressedHeaderLength + zlib.Length;
-        WriteFramed(zlib, destination.GetSpan(length));
-        destination.Advance(length);
-        return length;
-    }
+        => Encode((EncodableHistogram)histogram, destination, level);
 
     /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
     /// <param name="histogram">The histogram to encode.</param>
@@ -76,19 +65,7 @@ public sealed class HistogramCompressor : IDisposable
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
     public bool TryEncode(HistogramBase histogram, Span<byte> destination, out int bytesWritten, CompressionLevel level = CompressionLevel.Optimal)
-    {
-        ReadOnlySpan<byte> zlib = Compress(histogram, level);
-        int length = EncodingCookies.CompressedHeaderLength + zlib.Length;
-        if (length > destination.Length)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-
-        WriteFramed(zlib, destination);
-        bytesWritten = length;
-        return true;
-    }
+        => TryEncode((EncodableHistogram)histogram, destination, out bytesWritten, level);
 
     /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as a new array.</summary>
     /// <param name="histogram">The histogram to encode.</param>
@@ -99,12 +76,7 @@ public sealed class HistogramCompressor : IDisposable
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
     public byte[] Encode(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
-    {
-        ReadOnlySpan<byte> zlib = Compress(histogram, level);
-        var result = new byte[EncodingCookies.CompressedHeaderLength + zlib.Length];
-        WriteFramed(zlib, result);
-        return result;
-    }
+        => Encode((EncodableHistogram)histogram, level);
 
     /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
     /// <param name="histogram">The histogram to encode.</param>
@@ -115,24 +87,7 @@ public sealed class HistogramCompressor : IDisposable
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
     public void Encode(HistogramBase histogram, Stream destination, CompressionLevel level = CompressionLevel.Optimal)
-    {
-        if (destination is null)
-        {
-            throw new ArgumentNullException(nameof(destination));
-        }
-
-        ReadOnlySpan<byte> zlib = Compress(histogram, level);
-        byte[] framed = ArrayPool<byte>.Shared.Rent(EncodingCookies.CompressedHeaderLength + zlib.Length);
-        try
-        {
-            WriteFramed(zlib, framed);
-            destination.Write(framed, 0, EncodingCookies.CompressedHeaderLength + zlib.Length);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(framed);
-        }
-    }
+        => Encode((EncodableHistogram)histogram, destination, level);
 
     /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as base64 text, as histogram logs hold it.</summary>
     /// <param name="histogram">The histogram to encode.</param>
@@ -143,20 +98,7 @@ public sealed class HistogramCompressor : IDisposable
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
     public string EncodeToBase64(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
-    {
-        ReadOnlySpan<byte> zlib = Compress(histogram, level);
-        int length = EncodingCookies.CompressedHeaderLength + zlib.Length;
-        byte[] framed = ArrayPool<byte>.Shared.Rent(length);
-        try
-        {
-            WriteFramed(zlib, framed);
-            return Convert.ToBase64String(framed, 0, length);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(framed);
-        }
-    }
+        => EncodeToBase64((EncodableHistogram)histogram, level);
 
     /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> as UTF-8 base64 text to <paramref name="destination"/> (converted in place, no intermediate copy).</summary>
     /// <param name="histogram">The histogram to encode.</param>
@@ -168,20 +110,7 @@ public sealed class HistogramCompressor : IDisposable
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
     public int EncodeToBase64Utf8(HistogramBase histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
-    {
-        if (destination is null)
-        {
-            throw new ArgumentNullException(nameof(destination));
-        }
-
-        ReadOnlySpan<byte> zlib = Compress(histogram, level);
-        int length = EncodingCookies.CompressedHeaderLength + zlib.Length;
-        Span<byte> span = destination.GetSpan(Base64.GetMaxEncodedToUtf8Length(length));
-        WriteFramed(zlib, span);
-        Base64.EncodeToUtf8InPlace(span, length, out int base64Length);
-        destination.Advance(base64Length);
-        return base64Length;
-    }
+        => EncodeToBase64Utf8((EncodableHistogram)histogram, destination, level);
 
     /// <summary>Returns the scratch buffers to the pool. The compressor cannot be used afterwards.</summary>
     public void Dispose()
@@ -199,52 +128,5 @@ public sealed class HistogramCompressor : IDisposable
         {
             ArrayPool<byte>.Shared.Return(uncompressed);
         }
-    }
-
-    /// <summary>Encodes uncompressed into scratch, then compresses that into the other scratch buffer.</summary>
-    /// <returns>The zlib stream, valid until the next call.</returns>
-    private ReadOnlySpan<byte> Compress(HistogramBase histogram, CompressionLevel level)
-    {
-        if (histogram is null)
-        {
-            throw new ArgumentNullException(nameof(histogram));
-        }
-
-        if (_disposed)
-        {
-            throw new ObjectDisposedException(nameof(HistogramCompressor));
-        }
-
-        int plainLength;
-        while (true)
-        {
-            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
-            if (_uncompressed.Length < maxLength)
-            {
-                byte[] old = _uncompressed;
-                _uncompressed = ArrayPool<byte>.Shared.Rent(maxLength);
-                if (old.Length > 0)
-                {
-                    ArrayPool<byte>.Shared.Return(old);
-                }
-            }
-
-            plainLength = V2Encoder.Encode(histogram, _uncompressed);
-            if (plainLength >= 0)
-            {
-                break;
-            }
-        }
-
-        _compressed.Clear();
-        _zlib.Compress(new ReadOnlySpan<byte>(_uncompressed, 0, plainLength), _compressed, level);
-        return _compressed.WrittenSpan;
-    }
-
-    private static void WriteFramed(ReadOnlySpan<byte> zlib, Span<byte> destination)
-    {
-        BinaryPrimitives.WriteInt32BigEndian(destination, EncodingCookies.V2Compressed);
-        BinaryPrimitives.WriteInt32BigEndian(destination.Slice(4), zlib.Length);
-        zlib.CopyTo(destination.Slice(EncodingCookies.CompressedHeaderLength));
     }
 }

@@ -11,7 +11,9 @@ namespace HdrHistogram.Encoding;
 /// <summary>
 /// Decodes every histogram encoding Java HdrHistogram 2.2.2 reads: V2 (what 2.1.7+ writes), the legacy V1 and V0
 /// encodings, each plain or zlib-compressed, from a span, a <see cref="ReadOnlySequence{T}"/>, a <see cref="Stream"/>
-/// or base64 text. The cookie says which encoding the data holds.
+/// or base64 text. The cookie says which encoding the data holds. Java's DoubleHistogram encodings (a 16-byte wrapper
+/// around an integer histogram's encoding) decode with <c>DecodeDouble</c> and <c>DecodeInto(..., DoubleHistogram)</c>;
+/// <c>DecodeAny</c> decodes whichever kind the cookie announces, as Java's log reader does.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -37,7 +39,7 @@ namespace HdrHistogram.Encoding;
 /// thread (the static methods of <see cref="HistogramEncoding"/> keep one per thread).
 /// </para>
 /// </remarks>
-public sealed class HistogramDecoder : IDisposable
+public sealed partial class HistogramDecoder : IDisposable
 {
     /// <summary>DEFLATE's maximum expansion: a 258-byte match coded in 2 bits.</summary>
     private const int MaxDeflateExpansion = 1032;
@@ -145,7 +147,7 @@ public sealed class HistogramDecoder : IDisposable
     /// <returns>The decoded histogram.</returns>
     /// <exception cref="HistogramFormatException">The data is not a valid encoded histogram, or exceeds the options' limits.</exception>
     public HistogramBase Decode(ReadOnlySequence<byte> source, HistogramCountType countType = HistogramCountType.Default)
-        => DecodeSequence(source, null, countType);
+        => (HistogramBase)DecodeSequence(source, DecodeKind.Integer, null, countType);
 
     /// <summary>Decodes the histogram at the start of <paramref name="source"/> into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>).</summary>
     /// <param name="source">An encoded histogram.</param>
@@ -155,7 +157,7 @@ public sealed class HistogramDecoder : IDisposable
     public void DecodeInto(ReadOnlySequence<byte> source, HistogramBase target)
     {
         CheckTarget(target);
-        DecodeSequence(source, target, HistogramCountType.Default);
+        DecodeSequence(source, DecodeKind.Integer, target, HistogramCountType.Default);
     }
 
     /// <summary>
@@ -169,7 +171,7 @@ public sealed class HistogramDecoder : IDisposable
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is null.</exception>
     /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, or the stream ends inside it.</exception>
     public HistogramBase Decode(Stream source, HistogramCountType countType = HistogramCountType.Default)
-        => DecodeStream(source, null, countType);
+        => (HistogramBase)DecodeStream(source, DecodeKind.Integer, null, countType);
 
     /// <summary>Reads one encoded histogram from <paramref name="source"/> into <paramref name="target"/> (see <see cref="Decode(Stream, HistogramCountType)"/> and <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>).</summary>
     /// <param name="source">The stream to read from.</param>
@@ -179,7 +181,7 @@ public sealed class HistogramDecoder : IDisposable
     public void DecodeInto(Stream source, HistogramBase target)
     {
         CheckTarget(target);
-        DecodeStream(source, target, HistogramCountType.Default);
+        DecodeStream(source, DecodeKind.Integer, target, HistogramCountType.Default);
     }
 
     /// <summary>Decodes base64 text (standard alphabet, padded; what histogram logs hold) of an encoded histogram.</summary>
@@ -204,7 +206,7 @@ public sealed class HistogramDecoder : IDisposable
     /// <returns>The decoded histogram.</returns>
     /// <exception cref="HistogramFormatException">The text is not base64, or not a valid encoded histogram.</exception>
     public HistogramBase DecodeFromBase64(ReadOnlySpan<char> base64, HistogramCountType countType = HistogramCountType.Default)
-        => DecodeBase64Chars(base64, null, countType);
+        => (HistogramBase)DecodeBase64Chars(base64, DecodeKind.Integer, null, countType);
 
     /// <summary>Decodes base64 text of an encoded histogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>).</summary>
     /// <param name="base64">The base64 characters.</param>
@@ -214,7 +216,7 @@ public sealed class HistogramDecoder : IDisposable
     public void DecodeFromBase64Into(ReadOnlySpan<char> base64, HistogramBase target)
     {
         CheckTarget(target);
-        DecodeBase64Chars(base64, target, HistogramCountType.Default);
+        DecodeBase64Chars(base64, DecodeKind.Integer, target, HistogramCountType.Default);
     }
 
     /// <summary>Decodes UTF-8 base64 text (standard alphabet, padded) of an encoded histogram.</summary>
@@ -223,7 +225,7 @@ public sealed class HistogramDecoder : IDisposable
     /// <returns>The decoded histogram.</returns>
     /// <exception cref="HistogramFormatException">The text is not base64, or not a valid encoded histogram.</exception>
     public HistogramBase DecodeFromBase64Utf8(ReadOnlySpan<byte> utf8Base64, HistogramCountType countType = HistogramCountType.Default)
-        => DecodeBase64Utf8(utf8Base64, null, countType);
+        => (HistogramBase)DecodeBase64Utf8(utf8Base64, DecodeKind.Integer, null, countType);
 
     /// <summary>Decodes UTF-8 base64 text of an encoded histogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>).</summary>
     /// <param name="utf8Base64">The base64 text as UTF-8 bytes.</param>
@@ -233,7 +235,7 @@ public sealed class HistogramDecoder : IDisposable
     public void DecodeFromBase64Utf8Into(ReadOnlySpan<byte> utf8Base64, HistogramBase target)
     {
         CheckTarget(target);
-        DecodeBase64Utf8(utf8Base64, target, HistogramCountType.Default);
+        DecodeBase64Utf8(utf8Base64, DecodeKind.Integer, target, HistogramCountType.Default);
     }
 
     /// <summary>Returns the scratch buffer to the shared pool.</summary>
@@ -255,6 +257,10 @@ public sealed class HistogramDecoder : IDisposable
     /// <param name="minBarForHighestTrackableValue">Java's minimum bar for the highest trackable value.</param>
     /// <param name="bytesConsumed">The length of the encoded histogram.</param>
     internal HistogramBase DecodeCore(ReadOnlySpan<byte> source, HistogramBase? target, HistogramCountType countType, Accept accept, long minBarForHighestTrackableValue, out int bytesConsumed)
+        => DecodeCore(source, target, countType, accept, minBarForHighestTrackableValue, default, out bytesConsumed);
+
+    /// <summary>The integer decode, also of a DoubleHistogram's internal histogram, which <paramref name="wrapper"/> then describes.</summary>
+    private HistogramBase DecodeCore(ReadOnlySpan<byte> source, HistogramBase? target, HistogramCountType countType, Accept accept, long minBarForHighestTrackableValue, in DoubleWrapper wrapper, out int bytesConsumed)
     {
         var errors = DecodeErrors.Input;
         if (source.Length < 4)
@@ -287,10 +293,10 @@ public sealed class HistogramDecoder : IDisposable
             }
 
             bytesConsumed = header.HeaderLength + header.PayloadLength;
-            return Populate(target, countType, header, source.Slice(header.HeaderLength, header.PayloadLength), errors);
+            return Populate(target, countType, header, source.Slice(header.HeaderLength, header.PayloadLength), wrapper, errors);
         }
 
-        return DecodeCompressed(source, cookie, target, countType, minBarForHighestTrackableValue, out bytesConsumed);
+        return DecodeCompressed(source, target, countType, minBarForHighestTrackableValue, wrapper, out bytesConsumed);
     }
 
     private static void CheckTarget(HistogramBase target)
@@ -330,8 +336,11 @@ public sealed class HistogramDecoder : IDisposable
     }
 
     /// <summary>Creates (or resets and prepares) the histogram, then fills it from the payload.</summary>
-    private static HistogramBase Populate(HistogramBase? target, HistogramCountType countType, in EncodedHeader header, ReadOnlySpan<byte> payload, DecodeErrors errors)
+    private static HistogramBase Populate(HistogramBase? target, HistogramCountType countType, in EncodedHeader header, ReadOnlySpan<byte> payload, in DoubleWrapper wrapper, DecodeErrors errors)
     {
+        // A DoubleHistogram's internal histogram must fit its wrapper before anything is created or changed.
+        wrapper.Check(header, errors);
+
         HistogramBase histogram;
         if (target is null)
         {
@@ -377,7 +386,7 @@ public sealed class HistogramDecoder : IDisposable
         }
     }
 
-    private HistogramBase DecodeCompressed(ReadOnlySpan<byte> source, CookieInfo outer, HistogramBase? target, HistogramCountType countType, long minBarForHighestTrackableValue, out int bytesConsumed)
+    private HistogramBase DecodeCompressed(ReadOnlySpan<byte> source, HistogramBase? target, HistogramCountType countType, long minBarForHighestTrackableValue, in DoubleWrapper wrapper, out int bytesConsumed)
     {
         var inputErrors = DecodeErrors.Input;
         if (source.Length < EncodingCookies.CompressedHeaderLength)
@@ -458,7 +467,7 @@ public sealed class HistogramDecoder : IDisposable
             }
 
             bytesConsumed = EncodingCookies.CompressedHeaderLength + zlibLength;
-            return Populate(target, countType, header, inflated.Slice(header.HeaderLength, payloadLength), errors);
+            return Populate(target, countType, header, inflated.Slice(header.HeaderLength, payloadLength), wrapper, errors);
         }
         finally
         {
@@ -485,15 +494,15 @@ public sealed class HistogramDecoder : IDisposable
         }
     }
 
-    private HistogramBase DecodeSequence(ReadOnlySequence<byte> source, HistogramBase? target, HistogramCountType countType)
+    private EncodableHistogram DecodeSequence(ReadOnlySequence<byte> source, DecodeKind kind, EncodableHistogram? target, HistogramCountType countType)
     {
         if (source.IsSingleSegment)
         {
-            return DecodeCore(source.First.Span, target, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+            return DecodeEncodable(source.First.Span, kind, target, countType, Accept.Any, out _);
         }
 
         // Copy only this histogram's bytes: find its length from its header first.
-        Span<byte> prefix = stackalloc byte[EncodingCookies.V2HeaderLength];
+        Span<byte> prefix = stackalloc byte[MaxPrefixLength];
         int prefixLength = (int)Math.Min(prefix.Length, source.Length);
         source.Slice(0, prefixLength).CopyTo(prefix);
         long encodedLength = GetEncodedLength(prefix.Slice(0, prefixLength), out _);
@@ -502,7 +511,7 @@ public sealed class HistogramDecoder : IDisposable
         try
         {
             source.Slice(0, length).CopyTo(buffer);
-            return DecodeCore(buffer.AsSpan(0, length), target, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+            return DecodeEncodable(buffer.AsSpan(0, length), kind, target, countType, Accept.Any, out _);
         }
         finally
         {
@@ -516,6 +525,39 @@ public sealed class HistogramDecoder : IDisposable
     /// </summary>
     /// <exception cref="HistogramFormatException">The prefix is already invalid.</exception>
     private long GetEncodedLength(ReadOnlySpan<byte> prefix, out int prefixNeeded)
+    {
+        prefixNeeded = 4;
+        if (prefix.Length < prefixNeeded)
+        {
+            return -1;
+        }
+
+        if (!DoubleEncoder.IsDoubleCookie(BinaryPrimitives.ReadInt32BigEndian(prefix)))
+        {
+            return GetIntegerEncodedLength(prefix, out prefixNeeded);
+        }
+
+        // A DoubleHistogram: the 16-byte wrapper, then an integer histogram's encoding.
+        prefixNeeded = DoubleEncoder.WrapperLength + 4;
+        if (prefix.Length < prefixNeeded)
+        {
+            return -1;
+        }
+
+        try
+        {
+            long innerLength = GetIntegerEncodedLength(prefix.Slice(DoubleEncoder.WrapperLength), out int innerNeeded);
+            prefixNeeded = DoubleEncoder.WrapperLength + innerNeeded;
+            return innerLength < 0 ? -1 : DoubleEncoder.WrapperLength + innerLength;
+        }
+        catch (HistogramFormatException e)
+        {
+            throw InInternalHistogram(e);
+        }
+    }
+
+    /// <summary>The length of the integer histogram encoding whose first bytes are <paramref name="prefix"/> (see <see cref="GetEncodedLength"/>).</summary>
+    private long GetIntegerEncodedLength(ReadOnlySpan<byte> prefix, out int prefixNeeded)
     {
         var errors = DecodeErrors.Input;
         prefixNeeded = 4;
@@ -555,7 +597,7 @@ public sealed class HistogramDecoder : IDisposable
         return (long)header.HeaderLength + header.PayloadLength;
     }
 
-    private HistogramBase DecodeStream(Stream source, HistogramBase? target, HistogramCountType countType)
+    private EncodableHistogram DecodeStream(Stream source, DecodeKind kind, EncodableHistogram? target, HistogramCountType countType)
     {
         if (source is null)
         {
@@ -564,7 +606,7 @@ public sealed class HistogramDecoder : IDisposable
 
         // Read the header, learn the length from it (validated against the limits), then read exactly that much,
         // growing the buffer as bytes actually arrive, so a short stream that declares a lot reserves little.
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(EncodingCookies.V2HeaderLength);
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(MaxPrefixLength);
         try
         {
             int filled = 0;
@@ -594,7 +636,7 @@ public sealed class HistogramDecoder : IDisposable
                 filled += ReadAtLeast(source, buffer, filled, Math.Min(buffer.Length, length) - filled, filled, length);
             }
 
-            return DecodeCore(buffer.AsSpan(0, length), target, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+            return DecodeEncodable(buffer.AsSpan(0, length), kind, target, countType, Accept.Any, out _);
         }
         finally
         {
@@ -616,7 +658,7 @@ public sealed class HistogramDecoder : IDisposable
         return read;
     }
 
-    private HistogramBase DecodeBase64Chars(ReadOnlySpan<char> base64, HistogramBase? target, HistogramCountType countType)
+    private EncodableHistogram DecodeBase64Chars(ReadOnlySpan<char> base64, DecodeKind kind, EncodableHistogram? target, HistogramCountType countType)
     {
         // Narrow to ASCII in a pooled buffer, then decode with System.Buffers.Text.Base64, which reports where the
         // text goes wrong (and behaves the same on every target).
@@ -634,7 +676,7 @@ public sealed class HistogramDecoder : IDisposable
                 utf8[i] = (byte)c;
             }
 
-            return DecodeBase64Utf8(utf8.AsSpan(0, base64.Length), target, countType);
+            return DecodeBase64Utf8(utf8.AsSpan(0, base64.Length), kind, target, countType);
         }
         finally
         {
@@ -642,7 +684,7 @@ public sealed class HistogramDecoder : IDisposable
         }
     }
 
-    private HistogramBase DecodeBase64Utf8(ReadOnlySpan<byte> utf8Base64, HistogramBase? target, HistogramCountType countType)
+    private EncodableHistogram DecodeBase64Utf8(ReadOnlySpan<byte> utf8Base64, DecodeKind kind, EncodableHistogram? target, HistogramCountType countType)
     {
         byte[] bytes = ArrayPool<byte>.Shared.Rent(Math.Max(Base64.GetMaxDecodedFromUtf8Length(utf8Base64.Length), 1));
         try
@@ -655,7 +697,7 @@ public sealed class HistogramDecoder : IDisposable
                     + " at character offset " + Str(consumed) + ")");
             }
 
-            return DecodeCore(bytes.AsSpan(0, written), target, countType, Accept.Any, _minBarForHighestTrackableValue, out _);
+            return DecodeEncodable(bytes.AsSpan(0, written), kind, target, countType, Accept.Any, out _);
         }
         finally
         {

@@ -66,7 +66,8 @@ public sealed class HistogramDecoderOptions
 
     /// <summary>
     /// Java's <c>minBarForHighestTrackableValue</c>: decoded histograms cover at least up to this value (the highest
-    /// trackable value is the larger of this and the encoded one). 0 (the default) keeps the encoded value.
+    /// trackable value is the larger of this and the encoded one). 0 (the default) keeps the encoded value. It does not
+    /// apply to a DoubleHistogram's internal histogram, whose range the DoubleHistogram's configuration fixes.
     /// </summary>
     public long MinBarForHighestTrackableValue { get; set; }
 

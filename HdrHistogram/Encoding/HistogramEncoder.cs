@@ -10,12 +10,14 @@ namespace HdrHistogram.Encoding;
 /// Encodes histograms in Java HdrHistogram's uncompressed V2 format (<c>encodeIntoByteBuffer</c>), byte for byte
 /// identical to Java 2.2.2: a 40-byte big-endian header (cookie <c>0x1c849313</c>, payload length, normalizing index
 /// offset, significant digits, lowest discernible value, highest trackable value, integer-to-double conversion
-/// ratio) followed by the counts up to the maximum value, ZigZag LEB128 encoded with zero runs collapsed.
+/// ratio) followed by the counts up to the maximum value, ZigZag LEB128 encoded with zero runs collapsed. The
+/// <see cref="EncodableHistogram"/> overloads also take a <see cref="DoubleHistogram"/>, written as Java writes it:
+/// a 16-byte wrapper (cookie <c>0x0c72124e</c>, digits, configured ratio) and its internal histogram's V2 encoding.
 /// </summary>
 /// <remarks>
 /// <para>
 /// The span and <see cref="IBufferWriter{T}"/> forms allocate nothing: the encoder writes straight into the
-/// destination (like <c>Utf8JsonWriter</c>), asking a buffer writer for <see cref="GetMaxEncodedLength"/> bytes and
+/// destination (like <c>Utf8JsonWriter</c>), asking a buffer writer for <see cref="GetMaxEncodedLength(HistogramBase)"/> bytes and
 /// advancing it by the bytes actually written. The array, stream and base64 forms use a pooled scratch buffer.
 /// </para>
 /// <para>
@@ -40,7 +42,7 @@ public static partial class HistogramEncoder
 
     /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
     /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="destination">Receives the encoding; asked for a span of <see cref="GetMaxEncodedLength"/> bytes, then advanced by the bytes written.</param>
+    /// <param name="destination">Receives the encoding; asked for a span of <see cref="GetMaxEncodedLength(HistogramBase)"/> bytes, then advanced by the bytes written.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count (possible only after a long count overflowed).</exception>
@@ -68,7 +70,7 @@ public static partial class HistogramEncoder
 
     /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
     /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="destination">Receives the encoding. <see cref="GetMaxEncodedLength"/> bytes always suffice; the exact length may be less.</param>
+    /// <param name="destination">Receives the encoding. <see cref="GetMaxEncodedLength(HistogramBase)"/> bytes always suffice; the exact length may be less.</param>
     /// <param name="bytesWritten">The number of bytes written, or 0 when the encoding does not fit.</param>
     /// <returns><c>false</c> when the encoding does not fit (nothing is written then).</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>

@@ -14,7 +14,7 @@ namespace HdrHistogram.Encoding;
 /// For allocation-free encoding and decoding use <see cref="HistogramEncoder"/>, <see cref="HistogramCompressor"/> and
 /// <see cref="HistogramDecoder"/> directly. All methods are thread-safe.
 /// </remarks>
-public static class HistogramEncoding
+public static partial class HistogramEncoding
 {
     /// <summary>
     /// Decodes an uncompressed histogram (V2, or legacy V1/V0) at the buffer's position and advances past it, as Java's

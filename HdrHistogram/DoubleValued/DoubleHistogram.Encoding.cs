@@ -1,0 +1,108 @@
+using System;
+using System.Globalization;
+
+namespace HdrHistogram;
+
+public partial class DoubleHistogram
+{
+    /// <summary>
+    /// Checks the configuration a DoubleHistogram encoding declares in its 16-byte wrapper against Java's constructor
+    /// constraints (ratio at least 2, digits 0 to 5, ratio × 10^digits below 2^61), without throwing.
+    /// </summary>
+    /// <param name="highestToLowestValueRatio">The encoded configured highest-to-lowest value ratio.</param>
+    /// <param name="numberOfSignificantValueDigits">The encoded number of significant value digits.</param>
+    /// <param name="integerValueRange">The internal histogram's value range (its highest trackable value is one less).</param>
+    /// <param name="ratioProblem">Whether the problem lies in the ratio (else in the digits).</param>
+    /// <returns>The problem, or null when the configuration is valid.</returns>
+    internal static string? CheckEncodedConfiguration(long highestToLowestValueRatio, int numberOfSignificantValueDigits, out long integerValueRange, out bool ratioProblem)
+    {
+        integerValueRange = 0;
+        ratioProblem = false;
+        if (numberOfSignificantValueDigits < 0 || numberOfSignificantValueDigits > 5)
+        {
+            return "the number of significant value digits is " + Str(numberOfSignificantValueDigits) + "; it must be between 0 and 5";
+        }
+
+        ratioProblem = true;
+        if (highestToLowestValueRatio < 2)
+        {
+            return "the highest-to-lowest value ratio is " + Str(highestToLowestValueRatio) + "; it must be at least 2";
+        }
+
+        // Java's test, in double arithmetic.
+        if (highestToLowestValueRatio * Math.Pow(10.0, numberOfSignificantValueDigits) >= (1L << 61))
+        {
+            return "the highest-to-lowest value ratio (" + Str(highestToLowestValueRatio) + ") times 10^" + Str(numberOfSignificantValueDigits)
+                + " must be less than 2^61";
+        }
+
+        ratioProblem = false;
+        integerValueRange = DeriveIntegerValueRange(highestToLowestValueRatio, numberOfSignificantValueDigits);
+        return null;
+    }
+
+    /// <summary>
+    /// Checks that an internal histogram with conversion ratio <paramref name="integerToDoubleValueConversionRatio"/>
+    /// gives a usable covered range under the encoded configuration: the range and both conversion ratios finite.
+    /// </summary>
+    /// <returns>The problem, or null when the scale is usable.</returns>
+    internal static string? CheckEncodedScale(long highestToLowestValueRatio, int numberOfSignificantValueDigits, double integerToDoubleValueConversionRatio)
+    {
+        double lowest = integerToDoubleValueConversionRatio * (NumberOfSubBuckets(numberOfSignificantValueDigits) / 2);
+        double highestLimit = lowest * DeriveInternalHighestToLowestValueRatio(highestToLowestValueRatio);
+        double doubleToInteger = 1.0 / integerToDoubleValueConversionRatio;
+        if (!(integerToDoubleValueConversionRatio > 0 && highestLimit <= double.MaxValue && doubleToInteger <= double.MaxValue))
+        {
+            return "the integer-to-double conversion ratio " + FormatDouble(integerToDoubleValueConversionRatio)
+                + " gives a covered range (" + FormatDouble(lowest) + " to "
+                + FormatDouble(highestLimit) + ") or an inverse ratio beyond double precision";
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The lock the encoder holds while it reads the dynamic range and encodes the internal histogram, so that the
+    /// two belong together (Java synchronizes both encoding and range changes on the histogram): the range change
+    /// lock of a concurrent histogram, whose writers change the range while others encode; null otherwise.
+    /// </summary>
+    internal object? EncodingLock => RangeChangeLock;
+
+    /// <summary>The lock range changes are made under, when other threads may make them (see <see cref="EncodingLock"/>).</summary>
+    private protected virtual object? RangeChangeLock => null;
+
+    /// <summary>
+    /// Completes a decode into this histogram: its internal histogram has been filled from the data (and grown to
+    /// the data's range when it was narrower); take the data's dynamic range when the internal histogram now has
+    /// exactly the data's range (a wider one keeps this histogram's own), move the covered range onto the decoded
+    /// conversion ratio, and turn auto-resizing on, as Java's decoder does.
+    /// </summary>
+    internal void CompleteDecodeInto(long highestToLowestValueRatio, long integerValueRange)
+    {
+        if (_integerValuesHistogram.HighestTrackableValue == integerValueRange - 1)
+        {
+            _configuredHighestToLowestValueRatio = highestToLowestValueRatio;
+        }
+
+        Init(
+            _configuredHighestToLowestValueRatio,
+            _integerValuesHistogram.IntegerToDoubleValueConversionRatio * _integerValuesHistogram.SubBucketHalfCount);
+        AutoResize = true;
+    }
+
+    /// <summary>
+    /// Leaves this histogram empty after a failed decode into it. When the decode grew the internal histogram
+    /// (from <paramref name="highestTrackableValueBefore"/> to the data's range) the dynamic range follows it.
+    /// </summary>
+    internal void ResetAfterFailedDecode(long highestToLowestValueRatio, long highestTrackableValueBefore)
+    {
+        if (_integerValuesHistogram.HighestTrackableValue != highestTrackableValueBefore)
+        {
+            _configuredHighestToLowestValueRatio = highestToLowestValueRatio;
+        }
+
+        Reset();
+    }
+
+    private static string Str(long value) => value.ToString(CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,268 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Buffers.Text;
+using System.IO;
+using System.IO.Compression;
+
+namespace HdrHistogram.Encoding;
+
+// Every form takes either kind of histogram. A DoubleHistogram's compressed encoding (Java's
+// DoubleHistogram.encodeIntoCompressedByteBuffer) is the 16-byte wrapper (cookie 0x0c72124f, digits, configured ratio)
+// followed by its internal integer histogram's compressed V2 encoding; an integer histogram's is that V2 encoding alone.
+public sealed partial class HistogramCompressor
+{
+    /// <summary>
+    /// Writes the compressed encoding of <paramref name="histogram"/> to <paramref name="destination"/>. A
+    /// <see cref="DoubleHistogram"/> is laid out as Java's <c>DoubleHistogram.encodeIntoCompressedByteBuffer</c> does:
+    /// cookie <c>0x0c72124f</c>, significant digits, configured highest-to-lowest value ratio, then the internal
+    /// integer histogram's compressed V2 encoding (cookie <c>0x1c849314</c>, length, zlib stream).
+    /// </summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
+    /// <param name="destination">Receives the encoding (one span request and one advance).</param>
+    /// <param name="level">The deflate level; <see cref="CompressionLevel.Optimal"/> is Java's default.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public int Encode(EncodableHistogram histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        ReadOnlySpan<byte> zlib = Compress(histogram, level, out var wrapper);
+        int length = wrapper.FramedLength(zlib);
+        wrapper.WriteFramed(zlib, destination.GetSpan(length));
+        destination.Advance(length);
+        return length;
+    }
+
+    /// <summary>Writes the compressed encoding of <paramref name="histogram"/> (see <see cref="Encode(EncodableHistogram, IBufferWriter{byte}, CompressionLevel)"/>) to the start of <paramref name="destination"/>, if it fits.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
+    /// <param name="destination">Receives the encoding.</param>
+    /// <param name="bytesWritten">The number of bytes written, or 0 when it does not fit.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns><c>false</c> when the encoding does not fit (nothing is written).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public bool TryEncode(EncodableHistogram histogram, Span<byte> destination, out int bytesWritten, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        ReadOnlySpan<byte> zlib = Compress(histogram, level, out var wrapper);
+        int length = wrapper.FramedLength(zlib);
+        if (length > destination.Length)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        wrapper.WriteFramed(zlib, destination);
+        bytesWritten = length;
+        return true;
+    }
+
+    /// <summary>Returns the compressed encoding of <paramref name="histogram"/> as a new array.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns>The encoding.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public byte[] Encode(EncodableHistogram histogram, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        ReadOnlySpan<byte> zlib = Compress(histogram, level, out var wrapper);
+        var result = new byte[wrapper.FramedLength(zlib)];
+        wrapper.WriteFramed(zlib, result);
+        return result;
+    }
+
+    /// <summary>Writes the compressed encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
+    /// <param name="destination">The stream to write to.</param>
+    /// <param name="level">The deflate level.</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public void Encode(EncodableHistogram histogram, Stream destination, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        ReadOnlySpan<byte> zlib = Compress(histogram, level, out var wrapper);
+        int length = wrapper.FramedLength(zlib);
+        byte[] framed = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            wrapper.WriteFramed(zlib, framed);
+            destination.Write(framed, 0, length);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(framed);
+        }
+    }
+
+    /// <summary>Returns the compressed encoding of <paramref name="histogram"/> as base64 text, as histogram logs hold it.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
+    /// <param name="level">The deflate level (Java's log writer uses its best compression).</param>
+    /// <returns>The base64 text (standard alphabet, padded).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public string EncodeToBase64(EncodableHistogram histogram, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        ReadOnlySpan<byte> zlib = Compress(histogram, level, out var wrapper);
+        int length = wrapper.FramedLength(zlib);
+        byte[] framed = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            wrapper.WriteFramed(zlib, framed);
+            return Convert.ToBase64String(framed, 0, length);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(framed);
+        }
+    }
+
+    /// <summary>Writes the compressed encoding of <paramref name="histogram"/> as UTF-8 base64 text to <paramref name="destination"/> (converted in place, no intermediate copy).</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
+    /// <param name="destination">Receives the base64 bytes (standard alphabet, padded).</param>
+    /// <param name="level">The deflate level.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
+    public int EncodeToBase64Utf8(EncodableHistogram histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
+    {
+        if (destination is null)
+        {
+            throw new ArgumentNullException(nameof(destination));
+        }
+
+        ReadOnlySpan<byte> zlib = Compress(histogram, level, out var wrapper);
+        int length = wrapper.FramedLength(zlib);
+        Span<byte> span = destination.GetSpan(Base64.GetMaxEncodedToUtf8Length(length));
+        wrapper.WriteFramed(zlib, span);
+        Base64.EncodeToUtf8InPlace(span, length, out int base64Length);
+        destination.Advance(base64Length);
+        return base64Length;
+    }
+
+    /// <summary>
+    /// Encodes the (internal) integer histogram uncompressed into scratch, then compresses that into the other
+    /// scratch buffer; <paramref name="wrapper"/> says what goes in front of the compressed V2 framing.
+    /// </summary>
+    /// <returns>The zlib stream, valid until the next call.</returns>
+    private ReadOnlySpan<byte> Compress(EncodableHistogram histogram, CompressionLevel level, out FramePrefix wrapper)
+    {
+        if (histogram is null)
+        {
+            throw new ArgumentNullException(nameof(histogram));
+        }
+
+        if (_disposed)
+        {
+            throw new ObjectDisposedException(nameof(HistogramCompressor));
+        }
+
+        int plainLength;
+        if (histogram is DoubleHistogram doubles)
+        {
+            // A concurrent histogram's range must not change between reading the ratio and encoding the internal
+            // histogram (compressing the copy needs no lock).
+            object? gate = doubles.EncodingLock;
+            if (gate is null)
+            {
+                plainLength = EncodeUncompressed(doubles, out wrapper);
+            }
+            else
+            {
+                lock (gate)
+                {
+                    plainLength = EncodeUncompressed(doubles, out wrapper);
+                }
+            }
+        }
+        else
+        {
+            plainLength = EncodeUncompressed((HistogramBase)histogram);
+            wrapper = default;
+        }
+
+        _compressed.Clear();
+        _zlib.Compress(new ReadOnlySpan<byte>(_uncompressed, 0, plainLength), _compressed, level);
+        return _compressed.WrittenSpan;
+    }
+
+    /// <summary>Encodes a DoubleHistogram's internal histogram uncompressed into the scratch buffer; <paramref name="wrapper"/> gets its configuration.</summary>
+    private int EncodeUncompressed(DoubleHistogram histogram, out FramePrefix wrapper)
+    {
+        wrapper = new FramePrefix(histogram.NumberOfSignificantValueDigits, histogram.GetHighestToLowestValueRatio());
+        return EncodeUncompressed(histogram.IntegerValuesHistogram);
+    }
+
+    /// <summary>Encodes <paramref name="histogram"/> uncompressed into the scratch buffer, growing it as needed.</summary>
+    private int EncodeUncompressed(HistogramBase histogram)
+    {
+        while (true)
+        {
+            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+            if (_uncompressed.Length < maxLength)
+            {
+                byte[] old = _uncompressed;
+                _uncompressed = ArrayPool<byte>.Shared.Rent(maxLength);
+                if (old.Length > 0)
+                {
+                    ArrayPool<byte>.Shared.Return(old);
+                }
+            }
+
+            int plainLength = V2Encoder.Encode(histogram, _uncompressed);
+            if (plainLength >= 0)
+            {
+                return plainLength;
+            }
+        }
+    }
+
+    /// <summary>What precedes the compressed V2 framing: nothing for an integer histogram, the 16-byte wrapper for a DoubleHistogram.</summary>
+    private readonly struct FramePrefix
+    {
+        private readonly int _digits;
+        private readonly long _ratio;
+
+        public FramePrefix(int digits, long ratio)
+        {
+            _digits = digits;
+            _ratio = ratio;
+        }
+
+        private int Length => _ratio == 0 ? 0 : DoubleEncoder.WrapperLength;
+
+        public int FramedLength(ReadOnlySpan<byte> zlib) => Length + EncodingCookies.CompressedHeaderLength + zlib.Length;
+
+        public void WriteFramed(ReadOnlySpan<byte> zlib, Span<byte> destination)
+        {
+            if (_ratio != 0)
+            {
+                DoubleEncoder.WriteWrapper(destination, EncodingCookies.DoubleHistogramCompressed, _digits, _ratio);
+                destination = destination.Slice(DoubleEncoder.WrapperLength);
+            }
+
+            BinaryPrimitives.WriteInt32BigEndian(destination, EncodingCookies.V2Compressed);
+            BinaryPrimitives.WriteInt32BigEndian(destination.Slice(4), zlib.Length);
+            zlib.CopyTo(destination.Slice(EncodingCookies.CompressedHeaderLength));
+        }
+    }
+}
