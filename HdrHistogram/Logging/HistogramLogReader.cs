@@ -147,6 +147,9 @@ public sealed class HistogramLogReader : IDisposable
     /// <summary>The number of lines read so far (the line number of the last line consumed).</summary>
     public int LineNumber => _lineNumber;
 
+    /// <summary>Input bytes (characters for a <see cref="TextReader"/>) taken so far, at most one read buffer ahead of the lines read.</summary>
+    internal long BytesRead => _source.BytesRead;
+
     /// <summary>The columns, timestamps and line of the interval last returned (default before the first).</summary>
     public HistogramLogEntry LastInterval => _lastInterval;
 
