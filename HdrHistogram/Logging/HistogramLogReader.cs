@@ -453,7 +453,7 @@ public sealed class HistogramLogReader : IDisposable
             {
                 try
                 {
-                    decoded = Decode(line, target, mode, lineNumber);
+                    decoded = Decode(line, target, mode, lineNumber, requirePadding: false);
                 }
                 catch (HistogramFormatException e) when (_skipMalformedLines && e.LineNumber == lineNumber && e.InnerException is HistogramFormatException)
                 {
@@ -477,7 +477,8 @@ public sealed class HistogramLogReader : IDisposable
         try
         {
             error = null;
-            return Decode(line, target, mode, lineNumber);
+            // Strict about padding: a payload cut just before its '=' padding would otherwise decode completely.
+            return Decode(line, target, mode, lineNumber, requirePadding: true);
         }
         catch (HistogramFormatException e) when (e.InnerException is HistogramFormatException inner)
         {
@@ -491,12 +492,12 @@ public sealed class HistogramLogReader : IDisposable
     /// the line number and the decoder's exception inside; every other problem (a DoubleHistogram, a target that cannot
     /// take the histogram) raises one without an inner <see cref="HistogramFormatException"/>, so that it is never skipped.
     /// </summary>
-    private HistogramBase Decode(in ParsedLogLine line, HistogramBase? target, DecodeMode mode, int lineNumber)
+    private HistogramBase Decode(in ParsedLogLine line, HistogramBase? target, DecodeMode mode, int lineNumber, bool requirePadding)
     {
         ReadOnlySpan<byte> bytes;
         try
         {
-            bytes = DecodeBase64(_source.Buffer, line.PayloadOffset, line.PayloadLength);
+            bytes = DecodeBase64(_source.Buffer, line.PayloadOffset, line.PayloadLength, requirePadding);
         }
         catch (HistogramFormatException e)
         {
@@ -554,10 +555,11 @@ public sealed class HistogramLogReader : IDisposable
     }
 
     /// <summary>
-    /// Decodes standard base64 (as Java's decoder: the padding may be left out) into the pooled payload buffer.
+    /// Decodes standard base64 (as Java's decoder: the padding may be left out, unless <paramref name="requirePadding"/>)
+    /// into the pooled payload buffer.
     /// </summary>
     /// <exception cref="HistogramFormatException">The text is not base64.</exception>
-    private ReadOnlySpan<byte> DecodeBase64(byte[] buffer, int offset, int length)
+    private ReadOnlySpan<byte> DecodeBase64(byte[] buffer, int offset, int length, bool requirePadding)
     {
         int needed = Base64.GetMaxDecodedFromUtf8Length(length + 3);
         if (_payload.Length < needed)
@@ -572,7 +574,7 @@ public sealed class HistogramLogReader : IDisposable
 
         int whole = length & ~3;
         var status = Base64.DecodeFromUtf8(new ReadOnlySpan<byte>(buffer, offset, whole), _payload, out int consumed, out int written, isFinalBlock: whole == length);
-        if (status == OperationStatus.Done && whole != length)
+        if (status == OperationStatus.Done && whole != length && !requirePadding)
         {
             // A final block without its padding (Java's decoder accepts it): pad it.
             status = OperationStatus.InvalidData;
@@ -586,6 +588,10 @@ public sealed class HistogramLogReader : IDisposable
             }
 
             consumed = status == OperationStatus.Done ? length : whole;
+        }
+        else if (whole != length)
+        {
+            status = OperationStatus.InvalidData;
         }
 
         if (status != OperationStatus.Done)

@@ -89,6 +89,11 @@ internal sealed class LogLineSource : IDisposable
             int newline = Array.IndexOf(_buffer, (byte)'\n', searchFrom, _end - searchFrom);
             if (newline >= 0)
             {
+                if (newline - _start > _maxLineLength)
+                {
+                    throw LineTooLong();
+                }
+
                 lineStart = _start;
                 lineLength = newline - _start;
                 if (lineLength > 0 && _buffer[newline - 1] == (byte)'\r')
@@ -281,6 +286,7 @@ internal sealed class LogLineSource : IDisposable
         if (bytes.Length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)
         {
             _start += 3;
+            _scanned = 0;
             _encoding = InputEncoding.Utf8;
             return true;
         }
@@ -319,6 +325,11 @@ internal sealed class LogLineSource : IDisposable
         return appended;
     }
 
+    private HistogramFormatException LineTooLong()
+        => new(
+            "The line is longer than the maximum line length (" + _maxLineLength.ToString(System.Globalization.CultureInfo.InvariantCulture)
+            + " bytes; see HistogramLogReaderOptions.MaxLineLength).");
+
     /// <summary>Makes at least <paramref name="needed"/> bytes free after <c>_end</c>, moving the pending bytes to the front or growing the buffer.</summary>
     private void MakeRoom(int needed)
     {
@@ -336,11 +347,9 @@ internal sealed class LogLineSource : IDisposable
             return;
         }
 
-        if (pending >= _maxLineLength)
+        if (pending > _maxLineLength)
         {
-            throw new HistogramFormatException(
-                "A line of the log is longer than the maximum line length (" + _maxLineLength.ToString(System.Globalization.CultureInfo.InvariantCulture)
-                + " bytes; see HistogramLogReaderOptions.MaxLineLength).");
+            throw LineTooLong();
         }
 
         long wanted = Math.Max((long)_buffer.Length * 2, (long)pending + needed);
