@@ -1,0 +1,153 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Text.Json;
+using FluentAssertions;
+using HdrHistogram.Logging;
+using Xunit;
+
+namespace HdrHistogram.UnitTests.Logging;
+
+/// <summary>
+/// Every Java fixture log (logs/ written by Java's HistogramLogWriter, real-logs/ from jHiccup with V0, V1 and V2
+/// payloads) reads back to what Java's HistogramLogReader reported: interval count, tags, raw columns, timestamps,
+/// statistics, configuration and every count, and the reader's start/base time state. Each read path is checked:
+/// a new histogram per interval, recycled histograms, and decoding into one reused target.
+/// </summary>
+public class LogReaderFixtureTests
+{
+    [Theory]
+    [MemberData(nameof(LogFixtures.IntegerLogData), MemberType = typeof(LogFixtures))]
+    public void Reads_every_interval_as_Java_did(string log)
+    {
+        var expected = LogFixtures.ExpectedIntervals(log);
+        using var reader = new HistogramLogReader(File.OpenRead(LogFixtures.HlogPath(log)), null, leaveOpen: false);
+        var read = new List<HistogramBase>();
+        EncodableHistogram? next;
+        while ((next = reader.NextIntervalHistogram()) is not null)
+        {
+            next.Should().BeOfType<LongHistogram>("Java's reader decodes every integer payload as a Histogram");
+            var h = (HistogramBase)next;
+            int i = read.Count;
+            i.Should().BeLessThan(expected.Count);
+            var interval = expected[i];
+            reader.LastInterval.RawTimestampSec.Should().Be(interval.GetProperty("rawTimestampSec").GetDouble());
+            reader.LastInterval.RawIntervalLengthSec.Should().Be(interval.GetProperty("rawIntervalLengthSec").GetDouble());
+            reader.LastInterval.Tag.Should().Be(LogFixtures.Tag(interval));
+            h.ShouldBeJavasInterval(interval, sameRange: true, log + " interval " + i);
+            read.Add(h);
+        }
+
+        read.Should().HaveCount(LogFixtures.Expected(log).GetProperty("intervalCount").GetInt32());
+        read.Sum(h => h.TotalCount).Should().Be(LogFixtures.Expected(log).GetProperty("totalCountAllIntervals").GetInt64());
+        ShouldHaveJavasReaderState(reader, log);
+        reader.NextIntervalHistogram().Should().BeNull("the end of the log stays the end");
+    }
+
+    [Theory]
+    [MemberData(nameof(LogFixtures.IntegerLogData), MemberType = typeof(LogFixtures))]
+    public void Reads_every_interval_into_recycled_histograms(string log)
+    {
+        var expected = LogFixtures.ExpectedIntervals(log);
+        using var reader = new HistogramLogReader(LogFixtures.HlogPath(log));
+        EncodableHistogram? previous = null;
+        int count = 0;
+        int reused = 0;
+        EncodableHistogram? next;
+        while ((next = reader.NextIntervalHistogram(previous)) is not null)
+        {
+            if (ReferenceEquals(next, previous))
+            {
+                reused++;
+            }
+
+            ((HistogramBase)next).ShouldBeJavasInterval(expected[count], sameRange: false, log + " interval " + count);
+            previous = next;
+            count++;
+        }
+
+        count.Should().Be(expected.Count);
+        int configChanges = expected.Zip(expected.Skip(1), (a, b) => Config(a) != Config(b)).Count(changed => changed);
+        reused.Should().Be(count - 1 - configChanges, "a histogram is reused whenever the configuration stays the same");
+        ShouldHaveJavasReaderState(reader, log);
+    }
+
+    [Theory]
+    [MemberData(nameof(LogFixtures.IntegerLogData), MemberType = typeof(LogFixtures))]
+    public void Reads_every_interval_into_one_target_when_the_configuration_allows(string log)
+    {
+        var expected = LogFixtures.ExpectedIntervals(log);
+        var first = expected[0];
+        HistogramBase target = new LongHistogram(
+            first.GetProperty("lowestDiscernibleValue").GetInt64(),
+            first.GetProperty("lowestDiscernibleValue").GetInt64() * 2,
+            first.GetProperty("numberOfSignificantValueDigits").GetInt32());
+        using var reader = new HistogramLogReader(LogFixtures.HlogPath(log));
+        int i = 0;
+        for (; i < expected.Count && Config(expected[i]) == Config(first); i++)
+        {
+            reader.TryReadNextInto(target, out var entry).Should().BeTrue();
+            entry.LineNumber.Should().BeGreaterThan(0);
+            entry.Tag.Should().Be(LogFixtures.Tag(expected[i]));
+            entry.StartTimeStamp.Should().Be(expected[i].GetProperty("startTimeStamp").GetInt64());
+            entry.EndTimeStamp.Should().Be(expected[i].GetProperty("endTimeStamp").GetInt64());
+            entry.RawTimestampSec.Should().Be(expected[i].GetProperty("rawTimestampSec").GetDouble());
+            entry.RawIntervalLengthSec.Should().Be(expected[i].GetProperty("rawIntervalLengthSec").GetDouble());
+            target.ShouldBeJavasInterval(expected[i], sameRange: false, log + " interval " + i);
+        }
+
+        if (i < expected.Count)
+        {
+            // An interval of another configuration: a clear error naming the line, never a silent skip.
+            var act = () => reader.TryReadNextInto(target, out _);
+            act.Should().Throw<HistogramFormatException>().Where(e => e.LineNumber > 0 && e.Message.Contains("cannot be decoded into"));
+        }
+        else
+        {
+            reader.TryReadNextInto(target, out _).Should().BeFalse();
+        }
+    }
+
+    [Fact]
+    public void The_DoubleHistogram_log_reports_its_first_interval_line_clearly()
+    {
+        const string log = "logs/double-histogram";
+        using var reader = new HistogramLogReader(LogFixtures.HlogPath(log));
+        var act = () => reader.NextIntervalHistogram();
+        int firstIntervalLine = File.ReadAllLines(LogFixtures.HlogPath(log)).ToList().FindIndex(l => l.Length > 0 && char.IsDigit(l[0])) + 1;
+        act.Should().Throw<HistogramFormatException>()
+            .Where(e => e.LineNumber == firstIntervalLine && e.Message.Contains("DoubleHistogram") && e.InnerException == null);
+
+        // The header before it was read as Java reads it.
+        reader.StartTimeSec.Should().Be(LogFixtures.Expected(log).GetProperty("reader").GetProperty("startTimeSec").GetDouble());
+    }
+
+    [Fact]
+    public void Upstream_Read_and_ReadHistograms_return_every_interval()
+    {
+        const string log = "real-logs/tagged-Log.logV2";
+        using var stream = File.OpenRead(LogFixtures.HlogPath(log));
+        var histograms = HistogramLogReader.Read(stream).ToList();
+        histograms.Should().HaveCount(LogFixtures.Expected(log).GetProperty("intervalCount").GetInt32());
+        histograms.Count(h => h.Tag == "A").Should().Be(histograms.Count / 2);
+        stream.CanRead.Should().BeTrue("upstream's reader leaves the stream open");
+
+        using var reader = new HistogramLogReader(File.OpenRead(LogFixtures.HlogPath(log)), null, leaveOpen: false);
+        reader.ReadHistograms().Sum(h => h.TotalCount).Should().Be(LogFixtures.Expected(log).GetProperty("totalCountAllIntervals").GetInt64());
+        reader.GetStartTime().Should().Be(new DateTime(2015, 9, 9, 15, 24, 39, 474, DateTimeKind.Utc));
+        reader.GetStartTime().Kind.Should().Be(DateTimeKind.Utc);
+    }
+
+    private static (long Lowest, int Digits) Config(JsonElement interval)
+        => (interval.GetProperty("lowestDiscernibleValue").GetInt64(), interval.GetProperty("numberOfSignificantValueDigits").GetInt32());
+
+    private static void ShouldHaveJavasReaderState(HistogramLogReader reader, string log)
+    {
+        var state = LogFixtures.Expected(log).GetProperty("reader");
+        reader.StartTimeSec.Should().Be(state.GetProperty("startTimeSec").GetDouble());
+        reader.BaseTimeSec.Should().Be(state.GetProperty("baseTimeSec").GetDouble());
+        reader.ObservedStartTime.Should().Be(state.GetProperty("observedStartTime").GetBoolean());
+        reader.ObservedBaseTime.Should().Be(state.GetProperty("observedBaseTime").GetBoolean());
+    }
+}

@@ -1,0 +1,613 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Buffers.Text;
+using System.Collections.Generic;
+using System.IO;
+using HdrHistogram.Encoding;
+using HdrHistogram.Utilities;
+
+namespace HdrHistogram.Logging;
+
+/// <summary>
+/// Reads histogram logs (<c>.hlog</c>, every format version Java has written: 1.01 with V0 payloads, 1.1 with V1, 1.2
+/// and 1.3 with V2 and tags) with the rules of Java HdrHistogram 2.2.2's <c>HistogramLogReader</c>, streaming: only the
+/// current line is held in memory.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Java's rules: lines starting with <c>#</c> are comments, except <c>#[StartTime: s</c> and <c>#[BaseTime: s</c> (any
+/// number of decimals), which set the start and base time; legend lines (<c>"StartTimestamp",...</c>, of any era)
+/// are skipped; an interval line is <c>[Tag=t,]start,length,max,payload</c>. Without a StartTime line the first
+/// interval's timestamp is the start time; without a BaseTime line the base time is the start time when the first
+/// timestamp lies more than 365 days before it (relative timestamps), else 0 (absolute ones). Each interval gets
+/// <c>StartTimeStamp = (long) ((timestamp + baseTime) * 1000.0)</c> and
+/// <c>EndTimeStamp = (long) ((timestamp + baseTime + length) * 1000.0)</c>, in milliseconds since the epoch. Integer
+/// payloads decode to <see cref="LongHistogram"/> (Java's <c>Histogram</c>), whatever their encoded word size.
+/// </para>
+/// <para>
+/// Where this reader differs from Java: a malformed line raises <see cref="HistogramFormatException"/> with its
+/// <see cref="HistogramFormatException.LineNumber"/> (Java silently ends the log at most of them), or is skipped with
+/// <see cref="HistogramLogReaderOptions.SkipMalformedLines"/>; blank lines and runs of delimiters are accepted (Java
+/// stops at an empty field).
+/// </para>
+/// <para>
+/// A log that is still being written can be read while it grows: a malformed last line without a line end is taken to
+/// be an interval being written, and reading ends before it without consuming it; a later call returns it once it is
+/// complete (an unterminated comment line is likewise left for later). Open a file being written with
+/// <see cref="FileShare.ReadWrite"/> (the path constructor does).
+/// </para>
+/// <para>
+/// The input is UTF-8 (a UTF-8 byte order mark is skipped), or UTF-16 LE or BE after its byte order mark, as upstream
+/// HdrHistogram.NET wrote; or any <see cref="TextReader"/>. Bytes are split into lines and parsed in a pooled buffer,
+/// numbers straight from UTF-8, payloads base64-decoded into a pooled buffer: with
+/// <see cref="TryReadNextInto(HistogramBase, out HistogramLogEntry)"/> or a recycled histogram, reading allocates
+/// nothing per line in steady state (a tag's string is allocated once, when it first appears).
+/// </para>
+/// <para>Not thread-safe.</para>
+/// </remarks>
+public sealed class HistogramLogReader : IDisposable
+{
+    private const double OneYearInSeconds = 365 * 24 * 3600.0;
+
+    private readonly LogLineSource _source;
+    private readonly HistogramDecoder _decoder;
+    private readonly long _minBarForHighestTrackableValue;
+    private readonly bool _skipMalformedLines;
+    private readonly bool _partialLastLineIsMalformed;
+    private readonly TagCache _tags = new();
+    private byte[] _payload = Array.Empty<byte>();
+    private int _lineNumber;
+    private double _startTimeSec;
+    private double _baseTimeSec;
+    private bool _observedStartTime;
+    private bool _observedBaseTime;
+    private HistogramLogEntry _lastInterval;
+    private bool _disposed;
+
+    /// <summary>Creates a reader of <paramref name="inputStream"/> with default options; the stream is left open when the reader is disposed.</summary>
+    /// <param name="inputStream">The log.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="inputStream"/> is null.</exception>
+    public HistogramLogReader(Stream inputStream)
+        : this(inputStream, null, leaveOpen: true)
+    {
+    }
+
+    /// <summary>Creates a reader of <paramref name="inputStream"/>.</summary>
+    /// <param name="inputStream">The log (UTF-8, or UTF-16 with a byte order mark).</param>
+    /// <param name="options">How to treat malformed lines, and limits; null for the defaults.</param>
+    /// <param name="leaveOpen"><c>false</c> to dispose the stream with the reader.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="inputStream"/> is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="inputStream"/> is not readable.</exception>
+    public HistogramLogReader(Stream inputStream, HistogramLogReaderOptions? options, bool leaveOpen = true)
+    {
+        if (inputStream is null)
+        {
+            throw new ArgumentNullException(nameof(inputStream));
+        }
+
+        if (!inputStream.CanRead)
+        {
+            throw new ArgumentException("The stream is not readable.", nameof(inputStream));
+        }
+
+        options ??= new HistogramLogReaderOptions();
+        _source = new LogLineSource(inputStream, leaveOpen, options.MaxLineLength);
+        _decoder = new HistogramDecoder(options.DecoderOptions);
+        _minBarForHighestTrackableValue = options.DecoderOptions.MinBarForHighestTrackableValue;
+        _skipMalformedLines = options.SkipMalformedLines;
+        _partialLastLineIsMalformed = options.PartialLastLineIsMalformed;
+    }
+
+    /// <summary>Creates a reader of the text <paramref name="reader"/> gives.</summary>
+    /// <param name="reader">The log.</param>
+    /// <param name="options">How to treat malformed lines, and limits; null for the defaults.</param>
+    /// <param name="leaveOpen"><c>false</c> to dispose the text reader with the reader.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="reader"/> is null.</exception>
+    public HistogramLogReader(TextReader reader, HistogramLogReaderOptions? options = null, bool leaveOpen = true)
+    {
+        if (reader is null)
+        {
+            throw new ArgumentNullException(nameof(reader));
+        }
+
+        options ??= new HistogramLogReaderOptions();
+        _source = new LogLineSource(reader, leaveOpen, options.MaxLineLength);
+        _decoder = new HistogramDecoder(options.DecoderOptions);
+        _minBarForHighestTrackableValue = options.DecoderOptions.MinBarForHighestTrackableValue;
+        _skipMalformedLines = options.SkipMalformedLines;
+        _partialLastLineIsMalformed = options.PartialLastLineIsMalformed;
+    }
+
+    /// <summary>Opens the log file at <paramref name="path"/> (shared for reading and writing, so a log still being written can be read).</summary>
+    /// <param name="path">The log file.</param>
+    /// <param name="options">How to treat malformed lines, and limits; null for the defaults.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null.</exception>
+    /// <exception cref="IOException">The file cannot be opened.</exception>
+    public HistogramLogReader(string path, HistogramLogReaderOptions? options = null)
+        : this(OpenShared(path), options, leaveOpen: false)
+    {
+    }
+
+    /// <summary>
+    /// The start time in seconds since the epoch (Java's <c>getStartTimeSec</c>): from the last <c>#[StartTime:</c> line
+    /// read so far, else the first interval's timestamp, else 0.
+    /// </summary>
+    public double StartTimeSec => _startTimeSec;
+
+    /// <summary>The base time in seconds since the epoch that interval timestamps are relative to: from a <c>#[BaseTime:</c> line, else deduced at the first interval (see the class remarks), else 0.</summary>
+    public double BaseTimeSec => _baseTimeSec;
+
+    /// <summary>Whether the start time is known: a <c>#[StartTime:</c> line or an interval has been read.</summary>
+    public bool ObservedStartTime => _observedStartTime;
+
+    /// <summary>Whether the base time is known: a <c>#[BaseTime:</c> line or an interval has been read.</summary>
+    public bool ObservedBaseTime => _observedBaseTime;
+
+    /// <summary>The number of lines read so far (the line number of the last line consumed).</summary>
+    public int LineNumber => _lineNumber;
+
+    /// <summary>Input bytes (characters for a <see cref="TextReader"/>) taken so far, at most one read buffer ahead of the lines read.</summary>
+    internal long BytesRead => _source.BytesRead;
+
+    /// <summary>The columns, timestamps and line of the interval last returned (default before the first).</summary>
+    public HistogramLogEntry LastInterval => _lastInterval;
+
+    /// <summary>Reads every integer interval histogram of <paramref name="inputStream"/>, lazily (upstream HdrHistogram.NET's API). The stream is left open.</summary>
+    /// <param name="inputStream">The log.</param>
+    /// <returns>The interval histograms, in log order; the reader is disposed when the enumeration ends.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="inputStream"/> is null.</exception>
+    public static IEnumerable<HistogramBase> Read(Stream inputStream)
+    {
+        if (inputStream is null)
+        {
+            throw new ArgumentNullException(nameof(inputStream));
+        }
+
+        return ReadAll(inputStream);
+
+        static IEnumerable<HistogramBase> ReadAll(Stream stream)
+        {
+            using var reader = new HistogramLogReader(stream);
+            foreach (var histogram in reader.ReadHistograms())
+            {
+                yield return histogram;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Reads every interval histogram, lazily (upstream HdrHistogram.NET's API; the intervals <see cref="NextIntervalHistogram()"/> returns).
+    /// </summary>
+    /// <returns>The interval histograms, each a new <see cref="LongHistogram"/> with its timestamps and tag set.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed, or holds a DoubleHistogram (this method returns integer histograms).</exception>
+    public IEnumerable<HistogramBase> ReadHistograms()
+    {
+        ThrowIfDisposed();
+        return ReadAll();
+
+        IEnumerable<HistogramBase> ReadAll()
+        {
+            EncodableHistogram? next;
+            while ((next = NextIntervalHistogram()) is not null)
+            {
+                yield return next as HistogramBase
+                    ?? throw new HistogramFormatException(
+                        "The interval holds a " + next.GetType().Name + "; ReadHistograms returns integer histograms only (use NextIntervalHistogram)",
+                        _lastInterval.LineNumber,
+                        null);
+            }
+        }
+    }
+
+    /// <summary>The start time read so far (see <see cref="StartTimeSec"/>) as a UTC <see cref="DateTime"/> (upstream HdrHistogram.NET's API).</summary>
+    /// <returns>The start time.</returns>
+    public DateTime GetStartTime()
+        => new DateTime(1970, 1, 1, 0, 0, 0, DateTimeKind.Utc).AddTicks(JavaMath.ToLong(_startTimeSec * TimeSpan.TicksPerSecond));
+
+    /// <summary>
+    /// Reads the next interval histogram (Java's <c>nextIntervalHistogram()</c>: every interval whose absolute start is
+    /// between 0 and <see cref="long.MaxValue"/> seconds).
+    /// </summary>
+    /// <returns>A new histogram with its timestamps and tag set, or null at the end of the log.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram, which this build cannot decode.</exception>
+    public EncodableHistogram? NextIntervalHistogram() => Next(0.0, long.MaxValue * 1.0, absolute: true, null, DecodeMode.Allocate, out _);
+
+    /// <summary>
+    /// Reads the next interval histogram whose start, in seconds relative to the start time, is in
+    /// [<paramref name="startTimeSec"/>, <paramref name="endTimeSec"/>] (Java's <c>nextIntervalHistogram(start, end)</c>).
+    /// Earlier intervals are skipped without being decoded; the first later one ends the range: it is consumed and null
+    /// is returned.
+    /// </summary>
+    /// <param name="startTimeSec">The start of the range, in seconds since the start time.</param>
+    /// <param name="endTimeSec">The end of the range, in seconds since the start time.</param>
+    /// <returns>A new histogram, or null at the end of the log or the range.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram.</exception>
+    public EncodableHistogram? NextIntervalHistogram(double startTimeSec, double endTimeSec)
+        => Next(startTimeSec, endTimeSec, absolute: false, null, DecodeMode.Allocate, out _);
+
+    /// <summary>
+    /// Reads the next interval histogram whose absolute start, in seconds since the epoch, is in
+    /// [<paramref name="absoluteStartTimeSec"/>, <paramref name="absoluteEndTimeSec"/>] (Java's
+    /// <c>nextAbsoluteIntervalHistogram</c>), with the same skip and stop rules as <see cref="NextIntervalHistogram(double, double)"/>.
+    /// </summary>
+    /// <param name="absoluteStartTimeSec">The start of the range, in seconds since the epoch.</param>
+    /// <param name="absoluteEndTimeSec">The end of the range, in seconds since the epoch.</param>
+    /// <returns>A new histogram, or null at the end of the log or the range.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram.</exception>
+    public EncodableHistogram? NextAbsoluteIntervalHistogram(double absoluteStartTimeSec, double absoluteEndTimeSec)
+        => Next(absoluteStartTimeSec, absoluteEndTimeSec, absolute: true, null, DecodeMode.Allocate, out _);
+
+    /// <summary>
+    /// Reads the next interval histogram (as <see cref="NextIntervalHistogram()"/>) into <paramref name="histogramToRecycle"/>
+    /// when it can hold it, as recorders recycle interval histograms: then nothing is allocated.
+    /// </summary>
+    /// <param name="histogramToRecycle">
+    /// A histogram the caller no longer needs (typically the one returned by the previous call), or null. It is reused,
+    /// keeping its type, when the interval is an integer histogram with its lowest discernible value and number of
+    /// significant digits (and counts that fit its count type); otherwise a new histogram is returned and it is left
+    /// in an unspecified state.
+    /// </param>
+    /// <returns><paramref name="histogramToRecycle"/> or a new histogram, with its timestamps and tag set; or null at the end of the log.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram.</exception>
+    public EncodableHistogram? NextIntervalHistogram(EncodableHistogram? histogramToRecycle)
+        => Next(0.0, long.MaxValue * 1.0, absolute: true, histogramToRecycle as HistogramBase, DecodeMode.Recycle, out _);
+
+    /// <summary>
+    /// Reads the next interval histogram in a time range (as <see cref="NextIntervalHistogram(double, double)"/> or, with
+    /// <paramref name="absoluteRange"/>, <see cref="NextAbsoluteIntervalHistogram"/>), recycling
+    /// <paramref name="histogramToRecycle"/> as <see cref="NextIntervalHistogram(EncodableHistogram)"/> does.
+    /// </summary>
+    /// <param name="rangeStartTimeSec">The start of the range, in seconds.</param>
+    /// <param name="rangeEndTimeSec">The end of the range, in seconds.</param>
+    /// <param name="absoluteRange"><c>true</c>: the range is in seconds since the epoch; <c>false</c>: since the start time.</param>
+    /// <param name="histogramToRecycle">A histogram to reuse when it can hold the interval, or null.</param>
+    /// <returns><paramref name="histogramToRecycle"/> or a new histogram; or null at the end of the log or the range.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram.</exception>
+    public EncodableHistogram? NextIntervalHistogram(double rangeStartTimeSec, double rangeEndTimeSec, bool absoluteRange, EncodableHistogram? histogramToRecycle)
+        => Next(rangeStartTimeSec, rangeEndTimeSec, absoluteRange, histogramToRecycle as HistogramBase, DecodeMode.Recycle, out _);
+
+    /// <summary>
+    /// Decodes the next interval (as <see cref="NextIntervalHistogram()"/>) into <paramref name="target"/>, allocating
+    /// nothing in steady state, and describes it in <paramref name="entry"/>.
+    /// </summary>
+    /// <param name="target">
+    /// The histogram to fill; it is reset first, keeps its type, grows when the interval's range is wider, and gets the
+    /// interval's timestamps and tag. It must have the interval's lowest discernible value and number of significant
+    /// digits (a log whose intervals differ in those: use <see cref="NextIntervalHistogram(EncodableHistogram)"/>).
+    /// </param>
+    /// <param name="entry">The interval's tag, columns, timestamps and line number.</param>
+    /// <returns><c>true</c> when an interval was read; <c>false</c> at the end of the log (the target is then unspecified).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), holds a DoubleHistogram, or holds a histogram the target cannot take (another configuration, or counts too large for its type).</exception>
+    public bool TryReadNextInto(HistogramBase target, out HistogramLogEntry entry)
+        => TryReadNextInto(target, 0.0, long.MaxValue * 1.0, absoluteRange: true, out entry);
+
+    /// <summary>
+    /// Decodes the next interval in a time range (see <see cref="NextIntervalHistogram(double, double, bool, EncodableHistogram)"/>)
+    /// into <paramref name="target"/> (see <see cref="TryReadNextInto(HistogramBase, out HistogramLogEntry)"/>).
+    /// </summary>
+    /// <param name="target">The histogram to fill.</param>
+    /// <param name="rangeStartTimeSec">The start of the range, in seconds.</param>
+    /// <param name="rangeEndTimeSec">The end of the range, in seconds.</param>
+    /// <param name="absoluteRange"><c>true</c>: the range is in seconds since the epoch; <c>false</c>: since the start time.</param>
+    /// <param name="entry">The interval's tag, columns, timestamps and line number.</param>
+    /// <returns><c>true</c> when an interval was read; <c>false</c> at the end of the log or the range.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), holds a DoubleHistogram, or holds a histogram the target cannot take.</exception>
+    public bool TryReadNextInto(HistogramBase target, double rangeStartTimeSec, double rangeEndTimeSec, bool absoluteRange, out HistogramLogEntry entry)
+    {
+        if (target is null)
+        {
+            throw new ArgumentNullException(nameof(target));
+        }
+
+        return Next(rangeStartTimeSec, rangeEndTimeSec, absoluteRange, target, DecodeMode.Into, out entry) is not null;
+    }
+
+    /// <summary>Returns the reader's buffers to the pool and disposes the input unless it was to be left open.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        _source.Dispose();
+        _decoder.Dispose();
+        if (_payload.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(_payload);
+            _payload = Array.Empty<byte>();
+        }
+    }
+
+    private enum DecodeMode
+    {
+        /// <summary>A new <see cref="LongHistogram"/> per interval.</summary>
+        Allocate,
+
+        /// <summary>Into the given target, which must take it.</summary>
+        Into,
+
+        /// <summary>Into the given histogram when it can take it, else a new one.</summary>
+        Recycle,
+    }
+
+    private static FileStream OpenShared(string path)
+    {
+        if (path is null)
+        {
+            throw new ArgumentNullException(nameof(path));
+        }
+
+        return new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, 64 * 1024);
+    }
+
+    private static bool IsDoubleHistogramCookie(int cookie)
+        => cookie == EncodingCookies.DoubleHistogram || cookie == EncodingCookies.DoubleHistogramCompressed;
+
+    /// <summary>The loop behind every read: Java's scanner and reader rules, line by line.</summary>
+    private HistogramBase? Next(double rangeStart, double rangeEnd, bool absolute, HistogramBase? target, DecodeMode mode, out HistogramLogEntry entry)
+    {
+        ThrowIfDisposed();
+        entry = default;
+        while (true)
+        {
+            int lineStart, lineLength;
+            bool terminated;
+            try
+            {
+                if (!_source.TryPeekLine(out lineStart, out lineLength, out terminated))
+                {
+                    return null;
+                }
+            }
+            catch (HistogramFormatException e) when (e.LineNumber == 0)
+            {
+                throw new HistogramFormatException(e.Message, _lineNumber + 1, e);
+            }
+
+            int lineNumber = _lineNumber + 1;
+            var line = LogLineParser.Parse(_source.Buffer, lineStart, lineLength);
+            HistogramBase? decoded = null;
+            if (!terminated)
+            {
+                // The bytes after the last line end: complete only if they are a valid interval, else (by default) an
+                // interval still being written, or a comment whose end is still to come: leave them for a later call.
+                if (line.Kind == LogLineKind.Interval)
+                {
+                    decoded = TryDecodeTail(line, target, mode, lineNumber, out string? error);
+                    if (decoded is null)
+                    {
+                        if (!_partialLastLineIsMalformed)
+                        {
+                            return null;
+                        }
+
+                        line.Kind = LogLineKind.Malformed;
+                        line.Error = error;
+                    }
+                }
+                else if (line.Kind != LogLineKind.Malformed || !_partialLastLineIsMalformed)
+                {
+                    return null;
+                }
+            }
+
+            _source.Consume();
+            _lineNumber = lineNumber;
+            switch (line.Kind)
+            {
+                case LogLineKind.StartTime:
+                    _startTimeSec = line.Seconds;
+                    _observedStartTime = true;
+                    continue;
+                case LogLineKind.BaseTime:
+                    _baseTimeSec = line.Seconds;
+                    _observedBaseTime = true;
+                    continue;
+                case LogLineKind.Malformed:
+                    if (_skipMalformedLines)
+                    {
+                        continue;
+                    }
+
+                    throw new HistogramFormatException("Malformed interval line: " + line.Error, lineNumber, null);
+                case LogLineKind.Interval:
+                    break;
+                default:
+                    continue;
+            }
+
+            double timestamp = line.Timestamp;
+            if (!_observedStartTime)
+            {
+                // No explicit start time noted: use the first observed time.
+                _startTimeSec = timestamp;
+                _observedStartTime = true;
+            }
+
+            if (!_observedBaseTime)
+            {
+                // No explicit base time: a first timestamp more than a year before the start time means relative timestamps.
+                _baseTimeSec = timestamp < _startTimeSec - OneYearInSeconds ? _startTimeSec : 0.0;
+                _observedBaseTime = true;
+            }
+
+            double absoluteStart = timestamp + _baseTimeSec;
+            double absoluteEnd = absoluteStart + line.Length;
+            double toCheck = absolute ? absoluteStart : absoluteStart - _startTimeSec;
+            if (toCheck < rangeStart)
+            {
+                continue;
+            }
+
+            if (toCheck > rangeEnd)
+            {
+                return null;
+            }
+
+            if (decoded is null)
+            {
+                try
+                {
+                    decoded = Decode(line, target, mode, lineNumber, requirePadding: false);
+                }
+                catch (HistogramFormatException e) when (_skipMalformedLines && e.LineNumber == lineNumber && e.InnerException is HistogramFormatException)
+                {
+                    continue;
+                }
+            }
+
+            string? tag = line.TagOffset < 0 ? null : _tags.Get(_source.Buffer, line.TagOffset, line.TagLength);
+            decoded.StartTimeStamp = JavaMath.ToLong(absoluteStart * 1000.0);
+            decoded.EndTimeStamp = JavaMath.ToLong(absoluteEnd * 1000.0);
+            decoded.Tag = tag;
+            _lastInterval = new HistogramLogEntry(tag, timestamp, line.Length, line.Max, decoded.StartTimeStamp, decoded.EndTimeStamp, lineNumber);
+            entry = _lastInterval;
+            return decoded;
+        }
+    }
+
+    /// <summary>Decodes an unterminated last line to see whether it is complete; null (and the problem) when it is not.</summary>
+    private HistogramBase? TryDecodeTail(in ParsedLogLine line, HistogramBase? target, DecodeMode mode, int lineNumber, out string? error)
+    {
+        try
+        {
+            error = null;
+            // Strict about padding: a payload cut just before its '=' padding would otherwise decode completely.
+            return Decode(line, target, mode, lineNumber, requirePadding: true);
+        }
+        catch (HistogramFormatException e) when (e.InnerException is HistogramFormatException inner)
+        {
+            error = inner.Message;
+            return null;
+        }
+    }
+
+    /// <summary>
+    /// Decodes the payload of an interval line. A malformed payload raises <see cref="HistogramFormatException"/> with
+    /// the line number and the decoder's exception inside; every other problem (a DoubleHistogram, a target that cannot
+    /// take the histogram) raises one without an inner <see cref="HistogramFormatException"/>, so that it is never skipped.
+    /// </summary>
+    private HistogramBase Decode(in ParsedLogLine line, HistogramBase? target, DecodeMode mode, int lineNumber, bool requirePadding)
+    {
+        ReadOnlySpan<byte> bytes;
+        try
+        {
+            bytes = DecodeBase64(_source.Buffer, line.PayloadOffset, line.PayloadLength, requirePadding);
+        }
+        catch (HistogramFormatException e)
+        {
+            throw new HistogramFormatException("Malformed interval line: " + e.Message, lineNumber, e);
+        }
+
+        if (bytes.Length >= 4 && IsDoubleHistogramCookie(BinaryPrimitives.ReadInt32BigEndian(bytes)))
+        {
+            throw new HistogramFormatException(
+                "The interval holds a DoubleHistogram (cookie 0x" + BinaryPrimitives.ReadInt32BigEndian(bytes).ToString("x8", System.Globalization.CultureInfo.InvariantCulture)
+                + "); this build reads integer histogram intervals only: it has no DoubleHistogram decoding",
+                lineNumber,
+                null);
+        }
+
+        if (mode == DecodeMode.Allocate || target is null)
+        {
+            return DecodeNew(bytes, lineNumber);
+        }
+
+        try
+        {
+            return _decoder.DecodeCore(bytes, target, HistogramCountType.Long, HistogramDecoder.Accept.CompressedOnly, _minBarForHighestTrackableValue, out _);
+        }
+        catch (HistogramFormatException intoFailure)
+        {
+            // Either the payload is malformed, or the target cannot take this (valid) histogram: decoding it anew tells.
+            var fresh = DecodeNew(bytes, lineNumber);
+            if (mode == DecodeMode.Recycle)
+            {
+                return fresh;
+            }
+
+            throw new HistogramFormatException(
+                "The interval's histogram (lowest discernible value " + LogLineParser.Str(((HistogramBase)fresh).LowestTrackableValue)
+                + ", " + LogLineParser.Str(((HistogramBase)fresh).NumberOfSignificantValueDigits) + " significant digits) cannot be decoded into the "
+                + target.GetType().Name + " given (lowest discernible value " + LogLineParser.Str(target.LowestTrackableValue) + ", "
+                + LogLineParser.Str(target.NumberOfSignificantValueDigits) + " significant digits): " + intoFailure.Message,
+                lineNumber,
+                innerException: null);
+        }
+    }
+
+    private HistogramBase DecodeNew(ReadOnlySpan<byte> bytes, int lineNumber)
+    {
+        try
+        {
+            // Java's reader decodes every integer payload as a Histogram (64-bit counts), whatever its word size.
+            return _decoder.DecodeCore(bytes, null, HistogramCountType.Long, HistogramDecoder.Accept.CompressedOnly, _minBarForHighestTrackableValue, out _);
+        }
+        catch (HistogramFormatException e)
+        {
+            throw new HistogramFormatException("Malformed interval line: the histogram payload is invalid: " + e.Message, lineNumber, e);
+        }
+    }
+
+    /// <summary>
+    /// Decodes standard base64 (as Java's decoder: the padding may be left out, unless <paramref name="requirePadding"/>)
+    /// into the pooled payload buffer.
+    /// </summary>
+    /// <exception cref="HistogramFormatException">The text is not base64.</exception>
+    private ReadOnlySpan<byte> DecodeBase64(byte[] buffer, int offset, int length, bool requirePadding)
+    {
+        int needed = Base64.GetMaxDecodedFromUtf8Length(length + 3);
+        if (_payload.Length < needed)
+        {
+            if (_payload.Length > 0)
+            {
+                ArrayPool<byte>.Shared.Return(_payload);
+            }
+
+            _payload = ArrayPool<byte>.Shared.Rent(Math.Max(needed, 1024));
+        }
+
+        int whole = length & ~3;
+        var status = Base64.DecodeFromUtf8(new ReadOnlySpan<byte>(buffer, offset, whole), _payload, out int consumed, out int written, isFinalBlock: whole == length);
+        if (status == OperationStatus.Done && whole != length && !requirePadding)
+        {
+            // A final block without its padding (Java's decoder accepts it): pad it.
+            status = OperationStatus.InvalidData;
+            if (length - whole > 1)
+            {
+                Span<byte> last = stackalloc byte[4];
+                last.Fill((byte)'=');
+                new ReadOnlySpan<byte>(buffer, offset + whole, length - whole).CopyTo(last);
+                status = Base64.DecodeFromUtf8(last, _payload.AsSpan(written), out _, out int lastWritten);
+                written += lastWritten;
+            }
+
+            consumed = status == OperationStatus.Done ? length : whole;
+        }
+        else if (whole != length)
+        {
+            status = OperationStatus.InvalidData;
+        }
+
+        if (status != OperationStatus.Done)
+        {
+            throw new HistogramFormatException(
+                "the histogram payload is not valid base64 (at character " + LogLineParser.Str(consumed) + " of " + LogLineParser.Str(length) + ")");
+        }
+
+        return new ReadOnlySpan<byte>(_payload, 0, written);
+    }
+
+    private void ThrowIfDisposed()
+    {
+        if (_disposed)
+        {
+            throw new ObjectDisposedException(nameof(HistogramLogReader));
+        }
+    }
+}
