@@ -3,6 +3,7 @@ using System.Reflection;
 using System.Runtime.Versioning;
 using FluentAssertions;
 using HdrHistogram.Encoding;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 using Xunit.Abstractions;
 
@@ -15,7 +16,7 @@ namespace HdrHistogram.UnitTests.Encoding;
 /// runs alone (a gen2 collection caused by tests running alongside trims the shared array pool, and a rent after
 /// that allocates), and each figure is the least of three measurements.
 /// </summary>
-[Collection(nameof(AllocationTests))]
+[Collection(AllocationMeter.Collection)]
 public class AllocationTests
 {
     private const int Iterations = 100;
@@ -94,29 +95,8 @@ public class AllocationTests
 
     private long Measure(string what, Action action, int iterations = Iterations)
     {
-        for (int i = 0; i < 5; i++)
-        {
-            action();
-        }
-
-        long least = long.MaxValue;
-        for (int attempt = 0; attempt < 3 && least > 0; attempt++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < iterations; i++)
-            {
-                action();
-            }
-
-            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-        }
-
+        long least = AllocationMeter.Measure(action, iterations);
         _output.WriteLine(what + ": " + least + " B in " + iterations + " calls");
         return least;
     }
-}
-
-[CollectionDefinition(nameof(AllocationTests), DisableParallelization = true)]
-public class AllocationTestsRunAlone
-{
 }

@@ -1,10 +1,13 @@
 using System;
 using System.Threading;
 using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Recording;
 
+// Two tests measure allocation: the class runs in the non-parallel allocation collection.
+[Collection(AllocationMeter.Collection)]
 public class RecorderTests
 {
     private const long Highest = 3_600_000_000;
@@ -23,14 +26,11 @@ public class RecorderTests
             values[i] = 1 + (long)(random.NextDouble() * Highest);
         }
 
-        RecordValues(recorder, values, 100_000);
-        _ = TakeInterval(recorder, null);
-
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        RecordValues(recorder, values, 100_000);
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        long allocated = AllocationMeter.Measure(() => RecordValues(recorder, values, 100_000), iterations: 1, warmUp: 1);
 
         allocated.Should().Be(0);
+        _ = TakeInterval(recorder, null);
+        RecordValues(recorder, values, 100_000);
         TakeInterval(recorder, null).TotalCount.Should().Be(100_000);
     }
 
@@ -46,14 +46,13 @@ public class RecorderTests
             interval = TakeInterval(recorder, interval);
         }
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 100; i++)
-        {
-            recorder.RecordValue(1000 + i);
-            interval = TakeInterval(recorder, interval);
-        }
-
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        long allocated = AllocationMeter.Measure(
+            () =>
+            {
+                recorder.RecordValue(1000);
+                interval = TakeInterval(recorder, interval);
+            },
+            iterations: 100);
 
         allocated.Should().Be(0);
         interval!.TotalCount.Should().Be(1);
