@@ -3,6 +3,13 @@ using System.Globalization;
 using HdrHistogram;
 using HdrHistogram.Examples;
 
+if (args.Length > 0 && args[0] == "metrics")
+{
+    // dotnet run --project HdrHistogram.Examples -- metrics [log-path]
+    MetricsBridgeExample.Run(args.Length > 1 ? args[1] : "metrics-example.hlog");
+    return;
+}
+
 // Records one million simulated request latencies (nanoseconds, up to one hour, 3 significant digits) and prints
 // the percentile distribution in milliseconds, exactly as Java's HdrHistogram would print it.
 const int requests = 1_000_000;
