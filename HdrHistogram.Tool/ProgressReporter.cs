@@ -27,7 +27,11 @@ internal sealed class ProgressReporter
         _totalBytes = totalBytes;
     }
 
-    public void Report(long intervals, long bytes)
+    /// <summary>Prints a progress line if the work has run long enough and none was printed in the last second.</summary>
+    /// <param name="intervals">Intervals read so far.</param>
+    /// <param name="bytes">Input bytes read so far.</param>
+    /// <param name="final">The work is done: print only to complete lines already printed.</param>
+    public void Report(long intervals, long bytes, bool final = false)
     {
         if (_console.ProgressAfter is not { } after)
         {
@@ -35,7 +39,10 @@ internal sealed class ProgressReporter
         }
 
         long elapsed = _clock.ElapsedMilliseconds;
-        if (elapsed < after.TotalMilliseconds || (_lastPrinted >= 0 && elapsed - _lastPrinted < 1000))
+        bool due = final
+            ? _printed
+            : elapsed >= after.TotalMilliseconds && (_lastPrinted < 0 || elapsed - _lastPrinted >= 1000);
+        if (!due)
         {
             return;
         }

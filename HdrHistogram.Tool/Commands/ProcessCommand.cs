@@ -70,6 +70,6 @@ internal static class ProcessCommand
             _reporter = reporter;
         }
 
-        public void Report(HistogramLogProcessorProgress value) => _reporter.Report(value.IntervalsRead, value.BytesRead);
+        public void Report(HistogramLogProcessorProgress value) => _reporter.Report(value.IntervalsRead, value.BytesRead, value.Completed);
     }
 }
