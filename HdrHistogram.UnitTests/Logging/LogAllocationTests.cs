@@ -105,8 +105,15 @@ public class LogAllocationTests
             compressor.EncodeToBase64Utf8(h, buffer, System.IO.Compression.CompressionLevel.SmallestSize);
         });
 
+        // Interleaved tags: each is encoded to UTF-8 once.
         using var writer = new HistogramLogWriter(Stream.Null);
-        long writerPerLine = PerCall(() => writer.OutputIntervalHistogram(1.5, 2.5, h));
+        string?[] tags = { "svc-42", "db", null, "ünïcödé" };
+        int line = 0;
+        long writerPerLine = PerCall(() =>
+        {
+            h.Tag = tags[line++ % tags.Length];
+            writer.OutputIntervalHistogram(1.5, 2.5, h);
+        });
         long headerPerCall = PerCall(() =>
         {
             writer.OutputLegend();

@@ -12,11 +12,13 @@ public readonly struct HistogramLogProcessorProgress
     /// <param name="intervalsRead">Interval histograms read so far.</param>
     /// <param name="linesRead">Lines read so far.</param>
     /// <param name="bytesRead">Input bytes (or characters, for text input) taken so far.</param>
-    public HistogramLogProcessorProgress(long intervalsRead, int linesRead, long bytesRead)
+    /// <param name="completed">Whether this is the last report of the run.</param>
+    public HistogramLogProcessorProgress(long intervalsRead, int linesRead, long bytesRead, bool completed)
     {
         IntervalsRead = intervalsRead;
         LinesRead = linesRead;
         BytesRead = bytesRead;
+        Completed = completed;
     }
 
     /// <summary>Interval histograms read so far.</summary>
@@ -27,6 +29,9 @@ public readonly struct HistogramLogProcessorProgress
 
     /// <summary>Input bytes (or characters, for text input) taken so far; at most one read buffer ahead of the lines read.</summary>
     public long BytesRead { get; }
+
+    /// <summary>Whether this is the last report of the run (made when it ends, successfully or not).</summary>
+    public bool Completed { get; }
 }
 
 /// <summary>
@@ -67,7 +72,7 @@ public readonly struct HistogramLogProcessorProgress
 /// </remarks>
 public sealed class HistogramLogProcessor
 {
-    private const int ProgressEveryIntervals = 1024;
+    private const int ProgressEveryIntervals = 64;
     private const int MaxSpares = 4;
 
     private static readonly System.Text.UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false);
@@ -95,7 +100,7 @@ public sealed class HistogramLogProcessor
     /// <summary>The options of this processor.</summary>
     public HistogramLogProcessorOptions Options => _options;
 
-    /// <summary>Receives a report every 1024 intervals read, and at the end; null for none.</summary>
+    /// <summary>Receives a report every 64 intervals read, and a last one when the run ends; null for none.</summary>
     public IProgress<HistogramLogProcessorProgress>? Progress { get; set; }
 
     /// <summary>Runs the processor on the console's standard input and output (Java's <c>run()</c>).</summary>
@@ -167,7 +172,7 @@ public sealed class HistogramLogProcessor
         finally
         {
             standardOutput.Flush();
-            Progress?.Report(new HistogramLogProcessorProgress(_intervalsRead, reader.LineNumber, reader.BytesRead));
+            Progress?.Report(new HistogramLogProcessorProgress(_intervalsRead, reader.LineNumber, reader.BytesRead, completed: true));
         }
     }
 
@@ -227,7 +232,7 @@ public sealed class HistogramLogProcessor
 
         if (++_intervalsRead % ProgressEveryIntervals == 0)
         {
-            Progress?.Report(new HistogramLogProcessorProgress(_intervalsRead, reader.LineNumber, reader.BytesRead));
+            Progress?.Report(new HistogramLogProcessorProgress(_intervalsRead, reader.LineNumber, reader.BytesRead, completed: false));
         }
 
         double expectedInterval = _options.ExpectedIntervalForCoordinatedOmissionCorrection;

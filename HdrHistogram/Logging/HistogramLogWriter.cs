@@ -41,15 +41,24 @@ public sealed class HistogramLogWriter : IDisposable
     /// <summary>The legend line Java writes (without its line end).</summary>
     internal const string Legend = "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"";
 
+    // Tags seen recently, with their validated UTF-8 bytes: interleaved tags are encoded once each.
+    private const int TagCacheSize = 32;
+
     private static readonly System.Text.UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    private static readonly char[] LineBreaks = ['\r', '\n'];
+
+    private static readonly char[] TagDelimiters = [',', ' ', '\r', '\n'];
 
     private readonly Stream _stream;
     private readonly bool _leaveOpen;
     private readonly PooledBufferWriter _line = new(512);
     private readonly HistogramCompressor _compressor = new();
     private TimeZoneInfo _timeZone = TimeZoneInfo.Utc;
-    private string? _cachedTag;
-    private byte[] _cachedTagBytes = Array.Empty<byte>();
+    private readonly string[] _tags = new string[TagCacheSize];
+    private readonly byte[][] _tagBytes = new byte[TagCacheSize][];
+    private int _tagCount;
+    private int _nextTagSlot;
     private bool _anythingWritten;
     private bool _disposed;
 
@@ -366,30 +375,31 @@ public sealed class HistogramLogWriter : IDisposable
         return new DateTimeOffset(utc).ToUnixTimeMilliseconds();
     }
 
-    private static readonly char[] LineBreaks = ['\r', '\n'];
-
-    private static readonly char[] TagDelimiters = [',', ' ', '\r', '\n'];
-
     private byte[] GetTagBytes(string tag)
     {
-        if (!ReferenceEquals(tag, _cachedTag) && !string.Equals(tag, _cachedTag, StringComparison.Ordinal))
+        for (int i = 0; i < _tagCount; i++)
         {
-            ValidateTag(tag);
-            byte[] bytes;
-            try
+            if (ReferenceEquals(tag, _tags[i]) || string.Equals(tag, _tags[i], StringComparison.Ordinal))
             {
-                bytes = Utf8.GetBytes(tag);
+                return _tagBytes[i];
             }
-            catch (System.Text.EncoderFallbackException e)
-            {
-                throw new ArgumentException("The tag is not valid UTF-16 text: " + e.Message, nameof(tag), e);
-            }
-
-            _cachedTagBytes = bytes;
-            _cachedTag = tag;
         }
 
-        return _cachedTagBytes;
+        ValidateTag(tag);
+        byte[] bytes;
+        try
+        {
+            bytes = Utf8.GetBytes(tag);
+        }
+        catch (System.Text.EncoderFallbackException e)
+        {
+            throw new ArgumentException("The tag is not valid UTF-16 text: " + e.Message, nameof(tag), e);
+        }
+
+        int slot = _tagCount < TagCacheSize ? _tagCount++ : _nextTagSlot++ % TagCacheSize;
+        _tags[slot] = tag;
+        _tagBytes[slot] = bytes;
+        return bytes;
     }
 
     private void WriteAsciiLine(string text)

@@ -1,0 +1,246 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using System.Text.Json;
+using HdrHistogram.Logging;
+
+namespace HdrHistogram.Tool.Commands;
+
+/// <summary><c>hdr summary</c>: per-tag totals, time span and percentiles of a histogram log.</summary>
+internal static class SummaryCommand
+{
+    public const string Help =
+        "Usage: hdr summary FILE [--scale R] [--json]\n"
+        + "\n"
+        + "Reads every interval of the histogram log FILE ('-': standard input) and prints, for the untagged intervals\n"
+        + "and for each tag: the number of intervals, their time span, and the total count, minimum, percentiles\n"
+        + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together.\n"
+        + "\n"
+        + "Options:\n"
+        + "  --scale R   divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)\n"
+        + "  --json      a JSON document instead of the table\n";
+
+    private static readonly string[] Flags = { "json", "help", "h" };
+    private static readonly string[] Valued = { "scale" };
+    private static readonly double[] TablePercentiles = { 50, 90, 99, 99.9, 99.99 };
+
+    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    {
+        var line = CommandLine.Parse("summary", args, Flags, Valued);
+        if (line.Has("help") || line.Has("h"))
+        {
+            console.Out.Write(Help);
+            return 0;
+        }
+
+        if (line.Positional.Count != 1)
+        {
+            throw ToolException.Usage("summary takes one FILE (see hdr summary --help)");
+        }
+
+        string path = line.Positional[0];
+        double scale = line.PositiveDouble("scale") ?? 1.0;
+        var counting = new Inputs.CountingStream(Inputs.Open(path, console));
+        var progress = new ProgressReporter(console, "hdr summary", Inputs.Length(path));
+        var tags = new Dictionary<string, TagTotals>(StringComparer.Ordinal);
+        TagTotals? untagged = null;
+        long intervals = 0;
+        double startTimeSec;
+        double baseTimeSec;
+        int lines;
+        using (var reader = new HistogramLogReader(counting, null, leaveOpen: false))
+        {
+            EncodableHistogram? interval = null;
+            try
+            {
+                while ((interval = reader.NextIntervalHistogram(interval)) is not null)
+                {
+                    progress.Report(++intervals, counting.BytesRead);
+                    var h = (HistogramBase)interval;
+                    TagTotals totals;
+                    if (h.Tag is null)
+                    {
+                        totals = untagged ??= new TagTotals(null);
+                    }
+                    else if (!tags.TryGetValue(h.Tag, out totals!))
+                    {
+                        totals = new TagTotals(h.Tag);
+                        tags.Add(h.Tag, totals);
+                    }
+
+                    totals.Add(h);
+                }
+            }
+            catch (HistogramFormatException e)
+            {
+                throw new ToolException(path + ": " + e.Message);
+            }
+            finally
+            {
+                progress.Done();
+            }
+
+            startTimeSec = reader.StartTimeSec;
+            baseTimeSec = reader.BaseTimeSec;
+            lines = reader.LineNumber;
+        }
+
+        var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })
+            .Concat(tags.Values.OrderBy(t => t.Tag, StringComparer.Ordinal))
+            .ToList();
+        if (line.Has("json"))
+        {
+            WriteJson(console, path, startTimeSec, baseTimeSec, intervals, lines, all, scale);
+        }
+        else
+        {
+            WriteText(console, path, startTimeSec, intervals, lines, all, scale);
+        }
+
+        return 0;
+    }
+
+    private static void WriteText(ToolConsole console, string path, double startTimeSec, long intervals, int lines, List<TagTotals> all, double scale)
+    {
+        var o = console.Out;
+        o.Write("File:       " + path + "\n");
+        o.Write("Start time: " + startTimeSec.ToString("F3", CultureInfo.InvariantCulture) + " s since the epoch (" + Iso(startTimeSec) + ")\n");
+        o.Write("Intervals:  " + intervals.ToString(CultureInfo.InvariantCulture) + " in " + lines.ToString(CultureInfo.InvariantCulture) + " lines");
+        if (all.Count > 0)
+        {
+            long first = all.Min(t => t.FirstStart);
+            long last = all.Max(t => t.LastEnd);
+            o.Write(", from " + Relative(first, startTimeSec) + " to " + Relative(last, startTimeSec) + " s after the start time");
+        }
+
+        o.Write("\n");
+        if (scale != 1.0)
+        {
+            o.Write("Values:     divided by " + scale.ToString("R", CultureInfo.InvariantCulture) + "\n");
+        }
+
+        o.Write("\n");
+        var header = new List<string> { "Tag", "Intervals", "Span (s)", "Count", "Min" };
+        header.AddRange(TablePercentiles.Select(p => "p" + p.ToString("R", CultureInfo.InvariantCulture)));
+        header.Add("Max");
+        header.Add("Mean");
+        var rows = new List<List<string>> { header };
+        foreach (var t in all)
+        {
+            var h = t.Sum!;
+            var row = new List<string>
+            {
+                t.Tag ?? "(untagged)",
+                t.Intervals.ToString(CultureInfo.InvariantCulture),
+                ((t.LastEnd - t.FirstStart) / 1000.0).ToString("F3", CultureInfo.InvariantCulture),
+                h.TotalCount.ToString(CultureInfo.InvariantCulture),
+                Value(h.GetMinValue(), scale),
+            };
+            row.AddRange(TablePercentiles.Select(p => Value(h.GetValueAtPercentile(p), scale)));
+            row.Add(Value(h.GetMaxValue(), scale));
+            row.Add((h.GetMean() / scale).ToString("F3", CultureInfo.InvariantCulture));
+            rows.Add(row);
+        }
+
+        var widths = Enumerable.Range(0, header.Count).Select(c => rows.Max(r => r[c].Length)).ToList();
+        foreach (var row in rows)
+        {
+            var text = new StringBuilder();
+            for (int c = 0; c < row.Count; c++)
+            {
+                text.Append(c == 0 ? row[c].PadRight(widths[c]) : "  " + row[c].PadLeft(widths[c]));
+            }
+
+            o.Write(text.ToString().TrimEnd() + "\n");
+        }
+
+        if (all.Count == 0)
+        {
+            o.Write("(no intervals)\n");
+        }
+    }
+
+    private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, double scale)
+    {
+        console.Out.Flush();
+        using (var json = new Utf8JsonWriter(console.OutputStream, new JsonWriterOptions { Indented = true }))
+        {
+            json.WriteStartObject();
+            json.WriteString("file", path);
+            json.WriteNumber("startTimeSec", startTimeSec);
+            json.WriteNumber("baseTimeSec", baseTimeSec);
+            json.WriteNumber("intervalCount", intervals);
+            json.WriteNumber("lineCount", lines);
+            json.WriteStartArray("tags");
+            foreach (var t in all)
+            {
+                json.WriteStartObject();
+                json.WriteString("tag", t.Tag);
+                json.WriteNumber("intervalCount", t.Intervals);
+                json.WriteNumber("firstStartTimeStamp", t.FirstStart);
+                json.WriteNumber("lastEndTimeStamp", t.LastEnd);
+                HistogramJson.WriteSummary(json, t.Sum!, scale);
+                json.WriteEndObject();
+            }
+
+            json.WriteEndArray();
+            json.WriteEndObject();
+        }
+
+        console.OutputStream.WriteByte((byte)'\n');
+    }
+
+    private static string Value(long value, double scale)
+        => scale == 1.0 ? value.ToString(CultureInfo.InvariantCulture) : (value / scale).ToString("F3", CultureInfo.InvariantCulture);
+
+    private static string Relative(long milliseconds, double startTimeSec)
+        => ((milliseconds / 1000.0) - startTimeSec).ToString("F3", CultureInfo.InvariantCulture);
+
+    private static string Iso(double seconds)
+    {
+        try
+        {
+            return DateTimeOffset.FromUnixTimeMilliseconds((long)Math.Round(seconds * 1000)).UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss.fff'Z'", CultureInfo.InvariantCulture);
+        }
+        catch (ArgumentOutOfRangeException)
+        {
+            return "out of range";
+        }
+    }
+
+    /// <summary>Everything read for one tag: the intervals added together, as Java's log processor adds them.</summary>
+    private sealed class TagTotals
+    {
+        public TagTotals(string? tag)
+        {
+            Tag = tag;
+        }
+
+        public string? Tag { get; }
+
+        public HistogramBase? Sum { get; private set; }
+
+        public long Intervals { get; private set; }
+
+        public long FirstStart { get; private set; } = long.MaxValue;
+
+        public long LastEnd { get; private set; } = long.MinValue;
+
+        public void Add(HistogramBase interval)
+        {
+            if (Sum is null)
+            {
+                Sum = interval.Copy();
+                Sum.Reset();
+                Sum.AutoResize = true;
+            }
+
+            Sum.Add(interval);
+            Intervals++;
+            FirstStart = Math.Min(FirstStart, interval.StartTimeStamp);
+            LastEnd = Math.Max(LastEnd, interval.EndTimeStamp);
+        }
+    }
+}

@@ -1,0 +1,273 @@
+using System;
+using System.IO;
+
+namespace HdrHistogram.Tool;
+
+/// <summary>What an input to <c>hdr decode</c> holds.</summary>
+internal enum InputKind
+{
+    /// <summary>Encoded histograms, back to back (starts with a histogram cookie).</summary>
+    Binary,
+
+    /// <summary>A histogram log (comments, a legend or interval lines).</summary>
+    Log,
+
+    /// <summary>Base64 histograms, one per line.</summary>
+    Base64Lines,
+}
+
+/// <summary>Opening inputs (a file, or standard input for none or "-") and telling what they hold.</summary>
+internal static class Inputs
+{
+    private const int PeekBytes = 64 * 1024;
+
+    public static bool IsStandardInput(string? path) => path is null or "-";
+
+    /// <summary>Opens <paramref name="path"/> (shared, so a log being written can be read) or standard input.</summary>
+    public static Stream Open(string? path, ToolConsole console)
+    {
+        if (IsStandardInput(path))
+        {
+            return new NonClosingStream(console.Input);
+        }
+
+        try
+        {
+            return new FileStream(path!, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, 64 * 1024);
+        }
+        catch (FileNotFoundException)
+        {
+            throw new ToolException("cannot open '" + path + "': file not found");
+        }
+        catch (DirectoryNotFoundException)
+        {
+            throw new ToolException("cannot open '" + path + "': directory not found");
+        }
+    }
+
+    /// <summary>The size of a file input, or 0 for standard input.</summary>
+    public static long Length(string? path) => IsStandardInput(path) ? 0 : new FileInfo(path!).Length;
+
+    /// <summary>Reads the start of <paramref name="stream"/> to tell what it holds; returns a stream that still starts at the beginning.</summary>
+    public static Stream Classify(Stream stream, out InputKind kind)
+    {
+        byte[] prefix = new byte[PeekBytes];
+        int filled = 0;
+        int read;
+        while (filled < prefix.Length && (read = stream.Read(prefix, filled, prefix.Length - filled)) > 0)
+        {
+            filled += read;
+            if (filled >= 4 && ContainsLineEnd(prefix, filled))
+            {
+                break;
+            }
+        }
+
+        kind = Classify(prefix.AsSpan(0, filled));
+        return new PrefixedStream(prefix, filled, stream);
+    }
+
+    private static bool ContainsLineEnd(byte[] bytes, int count) => Array.IndexOf(bytes, (byte)'\n', 0, count) >= 0;
+
+    private static InputKind Classify(ReadOnlySpan<byte> bytes)
+    {
+        if (bytes.Length >= 4)
+        {
+            int cookie = (bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3];
+            int cookieBase = cookie & ~0xF0;
+            if (cookieBase is 0x1c849303 or 0x1c849304 or 0x1c849301 or 0x1c849302 or 0x1c849308 or 0x1c849309
+                || cookie is 0x0c72124e or 0x0c72124f)
+            {
+                return InputKind.Binary;
+            }
+        }
+
+        if (bytes.Length >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)))
+        {
+            return InputKind.Log; // UTF-16, as upstream HdrHistogram.NET wrote logs
+        }
+
+        // The first non-blank line: base64 text has no '#', '"', ',' or spaces.
+        int start = 0;
+        if (bytes.Length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)
+        {
+            start = 3;
+        }
+
+        while (start < bytes.Length)
+        {
+            int end = bytes.Slice(start).IndexOf((byte)'\n');
+            var line = end < 0 ? bytes.Slice(start) : bytes.Slice(start, end);
+            line = line.Trim((byte)'\r').Trim((byte)' ');
+            if (!line.IsEmpty)
+            {
+                return line[0] is (byte)'#' or (byte)'"' || line.IndexOf((byte)',') >= 0 || line.IndexOf((byte)' ') >= 0
+                    ? InputKind.Log
+                    : InputKind.Base64Lines;
+            }
+
+            if (end < 0)
+            {
+                break;
+            }
+
+            start += end + 1;
+        }
+
+        return InputKind.Base64Lines;
+    }
+
+    /// <summary>Counts the bytes read through it, for progress reports.</summary>
+    public sealed class CountingStream : Stream
+    {
+        private readonly Stream _inner;
+
+        public CountingStream(Stream inner)
+        {
+            _inner = inner;
+        }
+
+        public long BytesRead { get; private set; }
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => false;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position
+        {
+            get => BytesRead;
+            set => throw new NotSupportedException();
+        }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            int read = _inner.Read(buffer, offset, count);
+            BytesRead += Math.Max(read, 0);
+            return read;
+        }
+
+        public override void Flush()
+        {
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing)
+            {
+                _inner.Dispose();
+            }
+
+            base.Dispose(disposing);
+        }
+    }
+
+    /// <summary>Replays the bytes read to classify the input, then goes on with the stream.</summary>
+    private sealed class PrefixedStream : Stream
+    {
+        private readonly byte[] _prefix;
+        private readonly int _prefixLength;
+        private readonly Stream _rest;
+        private int _position;
+
+        public PrefixedStream(byte[] prefix, int prefixLength, Stream rest)
+        {
+            _prefix = prefix;
+            _prefixLength = prefixLength;
+            _rest = rest;
+        }
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => false;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position
+        {
+            get => throw new NotSupportedException();
+            set => throw new NotSupportedException();
+        }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            if (_position < _prefixLength)
+            {
+                int n = Math.Min(count, _prefixLength - _position);
+                Buffer.BlockCopy(_prefix, _position, buffer, offset, n);
+                _position += n;
+                return n;
+            }
+
+            return _rest.Read(buffer, offset, count);
+        }
+
+        public override void Flush()
+        {
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing)
+            {
+                _rest.Dispose();
+            }
+
+            base.Dispose(disposing);
+        }
+    }
+
+    /// <summary>Standard input, which the commands must not close.</summary>
+    private sealed class NonClosingStream : Stream
+    {
+        private readonly Stream _inner;
+
+        public NonClosingStream(Stream inner)
+        {
+            _inner = inner;
+        }
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => false;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position
+        {
+            get => throw new NotSupportedException();
+            set => throw new NotSupportedException();
+        }
+
+        public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
+
+        public override void Flush()
+        {
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    }
+}

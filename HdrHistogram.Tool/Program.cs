@@ -1,0 +1,3 @@
+using HdrHistogram.Tool;
+
+return HdrTool.Run(args, ToolConsole.FromProcess());

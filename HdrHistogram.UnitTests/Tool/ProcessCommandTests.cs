@@ -1,0 +1,61 @@
+using System.IO;
+using System.Linq;
+using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
+using HdrHistogram.UnitTests.Logging;
+using Xunit;
+
+namespace HdrHistogram.UnitTests.Tool;
+
+/// <summary><c>hdr process</c> reproduces every golden output of Java's HistogramLogProcessor (integer logs; with -utc, as the golden runs used UTC).</summary>
+public class ProcessCommandTests
+{
+    [Theory]
+    [MemberData(nameof(ProcessorRun.IntegerRunIds), MemberType = typeof(ProcessorRun))]
+    public void Reproduces_Javas_output(string id)
+    {
+        var run = ProcessorRun.Get(id);
+        using var temp = new TempFolder();
+        string output = temp.File("out");
+
+        // Java's single-dash options, with the input and output given with two dashes.
+        var argv = run.ArgvFor(run.LogPath, output).Select(a => a is "-i" or "-o" ? "-" + a : a).ToList();
+        argv.Insert(0, "process");
+        argv.Add("-utc");
+        var result = ToolRunner.Run(argv.ToArray()).ShouldSucceed();
+
+        foreach (var (kind, _) in run.Outputs)
+        {
+            string actual = kind switch
+            {
+                "intervalLog" => FixturePaths.ReadText(output),
+                "percentileDistribution" => run.WritesFiles ? FixturePaths.ReadText(output + ".hgrm") : result.Text,
+                "movingWindowLog" => FixturePaths.ReadText(output + ".mwp"),
+                _ => result.Text,
+            };
+            actual.Should().Be(run.Golden(kind), "{0} of {1}", kind, id);
+        }
+    }
+
+    [Fact]
+    public void Long_runs_print_progress_lines_on_standard_error()
+    {
+        var run = ProcessorRun.Get("logs/tagged-interleaved.hlog:default");
+        var result = ToolRunner.Run(null, System.TimeSpan.Zero, "process", "-i", run.LogPath, "-utc");
+        result.ExitCode.Should().Be(0);
+        result.Text.Should().Be(run.Golden("percentileDistribution").Substring(run.Golden("percentileDistribution").IndexOf('\n', System.StringComparison.Ordinal) + 1));
+        // A line at the first report (64 intervals), then, as one was printed, the last one at the end.
+        var lines = result.Stderr.Split('\n');
+        lines.Should().HaveCount(3);
+        lines[0].Should().MatchRegex("^hdr process: .*tagged-interleaved.hlog: 64 intervals read \\(\\d+%\\), 0 s$");
+        lines[1].Should().Be("hdr process: " + run.LogPath + ": 80 intervals read (100%), 0 s");
+        lines[2].Should().BeEmpty();
+    }
+
+    [Fact]
+    public void Reads_standard_input_without_i()
+    {
+        var run = ProcessorRun.Get("real-logs/tagged-Log.logV2.hlog:listtags");
+        ToolRunner.Run(File.ReadAllBytes(run.LogPath), "process", "--listtags").ShouldSucceed().Text.Should().Be(run.Golden("stdout"));
+    }
+}

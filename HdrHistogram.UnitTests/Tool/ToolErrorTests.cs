@@ -1,0 +1,98 @@
+using System;
+using System.IO;
+using System.Linq;
+using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
+using HdrHistogram.UnitTests.Logging;
+using Xunit;
+
+namespace HdrHistogram.UnitTests.Tool;
+
+/// <summary>Bad input and bad options: a non-zero exit code and one line on standard error, never a stack trace.</summary>
+public class ToolErrorTests
+{
+    private static readonly string Missing = Path.Combine(Path.GetTempPath(), "hdr-no-such-file.hlog");
+
+    [Theory]
+    [InlineData("decode")]
+    [InlineData("encode")]
+    [InlineData("summary")]
+    public void A_missing_file_is_one_line(string command)
+        => ToolRunner.Run(command, Missing).ShouldFailWithOneLine("file not found");
+
+    [Fact]
+    public void Missing_files_for_process_and_merge_are_one_line()
+    {
+        ToolRunner.Run("process", "-i", Missing).ShouldFailWithOneLine("file not found");
+        using var temp = new TempFolder();
+        ToolRunner.Run("merge", "-o", temp.File("out.hlog"), Missing).ShouldFailWithOneLine("file not found");
+    }
+
+    [Theory]
+    [InlineData("bogus")]
+    [InlineData("decode", "--bogus")]
+    [InlineData("decode", "--ticks", "0")]
+    [InlineData("decode", "--scale", "-1")]
+    [InlineData("decode", "--csv", "--json")]
+    [InlineData("decode", "a", "b")]
+    [InlineData("encode", "--digits", "9")]
+    [InlineData("encode", "--counts", "byte")]
+    [InlineData("encode", "--binary")]
+    [InlineData("encode", "--lowest", "0", "--highest", "10")]
+    [InlineData("process", "-bogus")]
+    [InlineData("process", "-start")]
+    [InlineData("process", "-start", "x")]
+    [InlineData("summary")]
+    [InlineData("merge", "a.hlog")]
+    [InlineData("merge", "-o", "out.hlog")]
+    public void A_bad_command_line_is_one_line_and_exit_code_2(params string[] args)
+        => ToolRunner.Run(args).ShouldFailWithOneLine("hdr", exitCode: 2);
+
+    [Fact]
+    public void No_arguments_prints_usage_and_fails()
+    {
+        var result = ToolRunner.Run();
+        result.ExitCode.Should().Be(2);
+        result.Text.Should().Contain("Usage: hdr <command>");
+    }
+
+    [Fact]
+    public void A_malformed_log_is_one_line_naming_the_line()
+    {
+        using var temp = new TempFolder();
+        string log = temp.File("bad.hlog");
+        File.WriteAllText(log, "#[StartTime: 1 (x)]\n0,1,1," + LogReaderBehaviourTests.Payload1000() + "\n1,1,1,%%%%\n");
+        ToolRunner.Run("process", "-i", log).ShouldFailWithOneLine("Line 3:");
+        ToolRunner.Run("summary", log).ShouldFailWithOneLine("Line 3:");
+        ToolRunner.Run("decode", log).ShouldFailWithOneLine("Line 3:");
+        ToolRunner.Run("merge", "-o", temp.File("out.hlog"), log).ShouldFailWithOneLine("Line 3:");
+    }
+
+    [Fact]
+    public void Bad_histogram_input_is_one_line()
+    {
+        ToolRunner.Run(ToolRunner.Utf8("HISTFAAAAA==\n"), "decode").ShouldFailWithOneLine("line 1:");
+        ToolRunner.Run(ToolRunner.Utf8("not base64 at all!\n"), "decode").ShouldFailWithOneLine("hdr decode: error:");
+        ToolRunner.Run(new byte[] { 0x1c, 0x84, 0x93, 0x13, 0, 0 }, "decode").ShouldFailWithOneLine("binary histogram at byte 0");
+        ToolRunner.Run(ToolRunner.Utf8("12 x\n"), "encode").ShouldFailWithOneLine("line 1:");
+        ToolRunner.Run(ToolRunner.Utf8("-5\n"), "encode").ShouldFailWithOneLine("line 1:");
+        ToolRunner.Run(ToolRunner.Utf8("5000\n"), "encode", "--highest", "1000").ShouldFailWithOneLine("--auto-resize");
+        ToolRunner.Run(ToolRunner.Utf8("5 40000\n"), "encode", "--counts", "short").ShouldFailWithOneLine("--counts long");
+    }
+
+    [Fact]
+    public void DoubleHistogram_input_is_a_clear_one_line_error()
+    {
+        string log = LogFixtures.HlogPath("logs/double-histogram");
+        ToolRunner.Run("decode", log).ShouldFailWithOneLine("DoubleHistogram");
+        ToolRunner.Run("process", "-i", log).ShouldFailWithOneLine("DoubleHistogram");
+        ToolRunner.Run("summary", log).ShouldFailWithOneLine("DoubleHistogram");
+        byte[] doubleV2 = JavaCase.Load((string)JavaCase.DoubleCaseNames().First()[0]).V2;
+        ToolRunner.Run(doubleV2, "decode").ShouldFailWithOneLine("DoubleHistogram");
+        ToolRunner.Run(ToolRunner.Utf8(Convert.ToBase64String(doubleV2)), "decode").ShouldFailWithOneLine("DoubleHistogram");
+    }
+
+    [Fact]
+    public void No_matching_interval_is_a_one_line_error_where_Java_crashes()
+        => ToolRunner.Run("process", "-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-tag", "nope").ShouldFailWithOneLine("No interval histogram in the input matches the tag 'nope'");
+}
