@@ -30,7 +30,7 @@ internal static partial class V2Encoder
     public static int GetMaxEncodedLength(int relevantLength) => EncodingCookies.V2HeaderLength + (MaxEntryLength * relevantLength);
 
     /// <summary>Encodes <paramref name="histogram"/> at the start of <paramref name="destination"/>.</summary>
-    /// <returns>The number of bytes written, or -1 when the encoding does not fit (the destination's content is then unspecified).</returns>
+    /// <returns>The number of bytes written, or -1 when the encoding does not fit (then nothing is written).</returns>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     public static int Encode(HistogramBase histogram, Span<byte> destination)
     {

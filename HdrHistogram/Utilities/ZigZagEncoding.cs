@@ -28,7 +28,7 @@ public static class ZigZagEncoding
 
         if (!TryWriteLong(buffer.RemainingSpan, value, out int written))
         {
-            buffer.ThrowOverflow(GetByteCount(value));
+            throw buffer.Overflow(GetByteCount(value));
         }
 
         buffer.Advance(written);
@@ -48,7 +48,7 @@ public static class ZigZagEncoding
 
         if (!TryReadLong(buffer.RemainingSpan, out long value, out int read))
         {
-            buffer.ThrowUnderflow(buffer.Remaining() + 1);
+            throw buffer.Underflow(buffer.Remaining() + 1);
         }
 
         buffer.Advance(read);
