@@ -57,8 +57,10 @@ public class DoubleEncodingTests
         HistogramEncoder.TryEncode(h, exact, out int written).Should().BeTrue("an exactly sized span is enough");
         written.Should().Be(c.V2.Length);
         exact.Should().Equal(c.V2);
-        HistogramEncoder.TryEncode(h, new byte[c.V2.Length - 1], out written).Should().BeFalse();
+        var tooShort = new byte[c.V2.Length - 1];
+        HistogramEncoder.TryEncode(h, tooShort, out written).Should().BeFalse();
         written.Should().Be(0);
+        tooShort.Should().OnlyContain(b => b == 0, "nothing is written when the encoding does not fit");
         HistogramEncoder.TryEncode(h, new byte[10], out _).Should().BeFalse("not even the wrapper fits");
 
         using var stream = new MemoryStream();

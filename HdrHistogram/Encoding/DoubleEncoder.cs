@@ -41,7 +41,7 @@ internal static class DoubleEncoder
     };
 
     /// <summary>Encodes <paramref name="histogram"/> uncompressed at the start of <paramref name="destination"/>.</summary>
-    /// <returns>The number of bytes written, or -1 when the encoding does not fit (the destination's content is then unspecified).</returns>
+    /// <returns>The number of bytes written, or -1 when the encoding does not fit (then nothing is written).</returns>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     public static int Encode(DoubleHistogram histogram, Span<byte> destination)
     {

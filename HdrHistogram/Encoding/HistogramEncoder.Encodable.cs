@@ -60,7 +60,7 @@ public static partial class HistogramEncoder
     /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="destination">Receives the encoding. <see cref="GetMaxEncodedLength(EncodableHistogram)"/> bytes always suffice; the exact length may be less.</param>
     /// <param name="bytesWritten">The number of bytes written, or 0 when the encoding does not fit.</param>
-    /// <returns><c>false</c> when the encoding does not fit; the content of <paramref name="destination"/> is then unspecified.</returns>
+    /// <returns><c>false</c> when the encoding does not fit (nothing is written then).</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     public static bool TryEncode(EncodableHistogram histogram, Span<byte> destination, out int bytesWritten)
