@@ -1,9 +1,13 @@
-using BenchmarkDotNet.Running;
+using HdrHistogram.Benchmarking.Infrastructure;
 
 namespace HdrHistogram.Benchmarking;
 
-/// <summary>Entry point: <c>dotnet run -c Release --project HdrHistogram.Benchmarking -- --filter '*'</c>.</summary>
+/// <summary>
+/// Entry point. <c>HdrHistogram.Benchmarking/run.sh --quick</c> or <c>--full</c> is the usual way in (see
+/// <see cref="HdrBenchmarks"/>); plain BenchmarkDotNet arguments work too:
+/// <c>dotnet run -c Release -f net10.0 --project HdrHistogram.Benchmarking -- --filter '*'</c>.
+/// </summary>
 public static class Program
 {
-    public static void Main(string[] args) => BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+    public static int Main(string[] args) => HdrBenchmarks.Run(args);
 }

@@ -1,4 +1,5 @@
 using System;
+using System.IO;
 using System.Net;
 
 namespace HdrHistogram.Benchmarking.Legacy;
@@ -99,6 +100,16 @@ internal sealed class LegacyByteBuffer
         Array.Reverse(bytes);
         Array.Copy(bytes, 0, _bytes, Position, bytes.Length);
         Position += bytes.Length;
+    }
+
+    /// <summary>Reads up to <paramref name="length"/> bytes from <paramref name="source"/> at the position (one <c>Read</c> call; the position is not moved).</summary>
+    public int ReadFrom(Stream source, int length) => source.Read(_bytes, Position, length);
+
+    /// <summary>Copies <paramref name="count"/> bytes of <paramref name="source"/> to <paramref name="destinationOffset"/> and advances the position by <paramref name="count"/>.</summary>
+    public void BlockCopy(byte[] source, int sourceOffset, int destinationOffset, int count)
+    {
+        Buffer.BlockCopy(source, sourceOffset, _bytes, destinationOffset, count);
+        Position += count;
     }
 
     /// <summary>Copies the whole backing array, whatever was written (the old behaviour).</summary>

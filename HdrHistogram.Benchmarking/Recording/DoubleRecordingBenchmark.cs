@@ -3,6 +3,7 @@ using System.Globalization;
 using System.IO;
 using System.Linq;
 using BenchmarkDotNet.Attributes;
+using HdrHistogram.Benchmarking.Infrastructure;
 
 namespace HdrHistogram.Benchmarking.Recording;
 
@@ -12,7 +13,7 @@ namespace HdrHistogram.Benchmarking.Recording;
 /// has seen every value once in the setup, so its range is settled and recording allocates nothing.
 /// </summary>
 [MemoryDiagnoser]
-public class DoubleRecordingBenchmark
+public class DoubleRecordingBenchmark : IValidatedBenchmark
 {
     private const int ValueCount = 100_000;
     private const string ValuesFile = "latency-1h.values.txt";
@@ -38,6 +39,7 @@ public class DoubleRecordingBenchmark
         // Settle the auto-ranging (and auto-resizing) before measuring: the steady state is what recording costs.
         Record(_double);
         Record(_doubleConcurrent);
+        BenchmarkValidation.Run(this);
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = ValueCount)]
@@ -45,6 +47,13 @@ public class DoubleRecordingBenchmark
 
     [Benchmark(OperationsPerInvoke = ValueCount)]
     public long DoubleConcurrentHistogram() => Record(_doubleConcurrent);
+
+    public void Validate(string benchmark, Func<object?> run)
+    {
+        DoubleHistogram histogram = benchmark == nameof(DoubleHistogram) ? _double : _doubleConcurrent;
+        long before = histogram.TotalCount;
+        Check.Equal(before + ValueCount, Check.Is<long>(run(), benchmark), "total count after recording");
+    }
 
     /// <summary>The values file next to the benchmark assembly, or in a parent directory's Workloads folder (BenchmarkDotNet builds in a subfolder).</summary>
     private static string FindValuesFile()

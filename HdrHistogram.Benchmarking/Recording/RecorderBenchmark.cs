@@ -1,6 +1,7 @@
 using System;
 using System.Threading;
 using BenchmarkDotNet.Attributes;
+using HdrHistogram.Benchmarking.Infrastructure;
 
 namespace HdrHistogram.Benchmarking.Recording;
 
@@ -16,7 +17,7 @@ namespace HdrHistogram.Benchmarking.Recording;
 /// <see cref="LongHistogram"/> is not thread-safe and loses counts here: it is the no-synchronisation baseline.
 /// </remarks>
 [MemoryDiagnoser]
-public class RecorderBenchmark
+public class RecorderBenchmark : IValidatedBenchmark
 {
     private const int ValuesPerInvocation = 1024;
     private const int RecordsPerThread = 100_000;
@@ -59,6 +60,8 @@ public class RecorderBenchmark
             _workers[t] = new Thread(() => Work(offset)) { IsBackground = true, Name = "benchmark writer " + t };
             _workers[t].Start();
         }
+
+        BenchmarkValidation.Run(this);
     }
 
     [GlobalCleanup]
@@ -76,7 +79,7 @@ public class RecorderBenchmark
     }
 
     [Benchmark(OperationsPerInvoke = ValuesPerInvocation)]
-    public void Recorder_OneThread()
+    public int Recorder_OneThread()
     {
         var recorder = _recorder;
         long[] values = _values;
@@ -84,10 +87,12 @@ public class RecorderBenchmark
         {
             recorder.RecordValue(values[i]);
         }
+
+        return values.Length;
     }
 
     [Benchmark(OperationsPerInvoke = ValuesPerInvocation)]
-    public void SingleWriterRecorder_OneThread()
+    public int SingleWriterRecorder_OneThread()
     {
         var recorder = _singleWriterRecorder;
         long[] values = _values;
@@ -95,22 +100,56 @@ public class RecorderBenchmark
         {
             recorder.RecordValue(values[i]);
         }
+
+        return values.Length;
     }
 
     [Benchmark(OperationsPerInvoke = Threads * RecordsPerThread)]
-    public void LongHistogram_TwoThreads() => RunOnAllThreads(_sharedLongHistogram);
+    public int LongHistogram_TwoThreads() => RunOnAllThreads(_sharedLongHistogram);
 
     [Benchmark(OperationsPerInvoke = Threads * RecordsPerThread)]
-    public void LongConcurrentHistogram_TwoThreads() => RunOnAllThreads(_sharedConcurrentHistogram);
+    public int LongConcurrentHistogram_TwoThreads() => RunOnAllThreads(_sharedConcurrentHistogram);
 
     [Benchmark(OperationsPerInvoke = Threads * RecordsPerThread)]
-    public void Recorder_TwoThreads() => RunOnAllThreads(_sharedRecorder);
+    public int Recorder_TwoThreads() => RunOnAllThreads(_sharedRecorder);
 
-    private void RunOnAllThreads(IRecorder target)
+    /// <summary>Checks that each benchmark's records (the number it returns) all landed, except in the unsynchronised <see cref="LongHistogram"/>, which may lose some.</summary>
+    public void Validate(string benchmark, Func<object?> run)
+    {
+        Func<long> total = benchmark switch
+        {
+            nameof(Recorder_OneThread) => () => _recorder.GetIntervalHistogram().TotalCount,
+            nameof(SingleWriterRecorder_OneThread) => () => _singleWriterRecorder.GetIntervalHistogram().TotalCount,
+            nameof(LongHistogram_TwoThreads) => () => _sharedLongHistogram.TotalCount,
+            nameof(LongConcurrentHistogram_TwoThreads) => () => _sharedConcurrentHistogram.TotalCount,
+            nameof(Recorder_TwoThreads) => () => _sharedRecorder.GetIntervalHistogram().TotalCount,
+            _ => throw new InvalidOperationException("No check for " + benchmark + "."),
+        };
+        bool interval = benchmark.StartsWith("Recorder", StringComparison.Ordinal) || benchmark.StartsWith("SingleWriter", StringComparison.Ordinal);
+        long before = interval ? 0 : total();
+        if (interval)
+        {
+            total(); // start a fresh interval
+        }
+
+        int records = Check.Is<int>(run(), benchmark);
+        long recorded = total() - before;
+        if (benchmark == nameof(LongHistogram_TwoThreads))
+        {
+            Check.True(recorded > 0 && recorded <= records, "recorded " + recorded + " of " + records + " unsynchronised records");
+        }
+        else
+        {
+            Check.Equal((long)records, recorded, "records counted");
+        }
+    }
+
+    private int RunOnAllThreads(IRecorder target)
     {
         Volatile.Write(ref _target, target);
         _start.SignalAndWait();
         _done.SignalAndWait();
+        return Threads * RecordsPerThread;
     }
 
     private void Work(int offset)

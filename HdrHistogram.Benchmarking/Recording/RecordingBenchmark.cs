@@ -1,11 +1,12 @@
 using System;
 using BenchmarkDotNet.Attributes;
+using HdrHistogram.Benchmarking.Infrastructure;
 
 namespace HdrHistogram.Benchmarking.Recording;
 
 /// <summary>Cost of one <see cref="HistogramBase.RecordValue"/> per histogram type (the values cycle through a latency-like spread).</summary>
 [MemoryDiagnoser]
-public class RecordingBenchmark
+public class RecordingBenchmark : IValidatedBenchmark
 {
     private const int ValuesPerInvocation = 1024;
     private readonly long[] _values = new long[ValuesPerInvocation];
@@ -30,6 +31,7 @@ public class RecordingBenchmark
         _short = new ShortHistogram(1, highest, 3);
         _longConcurrent = new LongConcurrentHistogram(1, highest, 3);
         _intConcurrent = new IntConcurrentHistogram(1, highest, 3);
+        BenchmarkValidation.Run(this);
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = ValuesPerInvocation)]
@@ -55,6 +57,24 @@ public class RecordingBenchmark
 
     [Benchmark(OperationsPerInvoke = ValuesPerInvocation)]
     public long IntConcurrentHistogram() => Record(_intConcurrent);
+
+    public void Validate(string benchmark, Func<object?> run)
+    {
+        HistogramBase histogram = benchmark switch
+        {
+            nameof(LongHistogram) => _long,
+            nameof(IntHistogram) => _int,
+            nameof(ShortHistogram) => _short,
+            nameof(LongConcurrentHistogram) => _longConcurrent,
+            nameof(IntConcurrentHistogram) => _intConcurrent,
+            _ => throw new InvalidOperationException("No check for " + benchmark + "."),
+        };
+        long before = histogram.TotalCount;
+        long total = Check.Is<long>(run(), benchmark);
+        Check.Equal(histogram.TotalCount, total, "returned total count");
+        Check.True(total == before + ValuesPerInvocation || (histogram == _short && total == ValuesPerInvocation), "total count " + total + " after " + before);
+        Check.True(histogram.GetCountAtValue(_values[0]) > 0, "the first value was not recorded");
+    }
 
     private long Record(HistogramBase histogram)
     {

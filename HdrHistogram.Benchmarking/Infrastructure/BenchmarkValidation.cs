@@ -1,0 +1,138 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.ExceptionServices;
+using BenchmarkDotNet.Attributes;
+
+namespace HdrHistogram.Benchmarking.Infrastructure;
+
+/// <summary>
+/// A benchmark class whose results are checked: every <c>[Benchmark]</c> method returns a value, and
+/// <see cref="Validate"/> says whether it is right.
+/// </summary>
+public interface IValidatedBenchmark
+{
+    /// <summary>
+    /// Runs the benchmark <paramref name="benchmark"/> through <paramref name="run"/> (at least once; the class may look
+    /// at its state before and after) and throws when the value it returns, or what it did, is wrong.
+    /// </summary>
+    /// <param name="benchmark">The benchmark method's name.</param>
+    /// <param name="run">Invokes the benchmark method once and returns its result.</param>
+    void Validate(string benchmark, Func<object?> run);
+}
+
+/// <summary>
+/// Result checks run at the end of every <c>[GlobalSetup]</c>, in every job (each runtime, each library build, the
+/// quick in-process run): <see cref="Run"/> verifies the loaded build (<see cref="LoadedBuild.Verify"/>), then runs
+/// every benchmark method of the instance twice through <see cref="IValidatedBenchmark.Validate"/> (the second time
+/// catches state that a first call leaves wrong for the next, such as a reused buffer or target histogram). A wrong
+/// result throws, the setup fails, BenchmarkDotNet reports the benchmark as failed and <c>run.sh</c> exits non-zero.
+/// </summary>
+public static class BenchmarkValidation
+{
+    private static readonly HashSet<Type> Reported = new();
+
+    /// <summary>Checks the build and every benchmark of <paramref name="instance"/>; throws on the first wrong result.</summary>
+    /// <param name="instance">The benchmark object, after its setup.</param>
+    public static void Run(IValidatedBenchmark instance)
+    {
+        LoadedBuild.Verify();
+
+        // The in-process toolchain runs a generated subclass: name the benchmark class itself.
+        Type type = instance.GetType();
+        while (type.Assembly != typeof(BenchmarkValidation).Assembly && type.BaseType is not null)
+        {
+            type = type.BaseType;
+        }
+        MethodInfo[] benchmarks = instance.GetType().GetMethods(BindingFlags.Public | BindingFlags.Instance)
+            .Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null)
+            .OrderBy(m => m.Name, StringComparer.Ordinal)
+            .ToArray();
+        foreach (MethodInfo method in benchmarks)
+        {
+            string name = type.Name + "." + method.Name;
+            if (method.ReturnType == typeof(void))
+            {
+                throw new InvalidOperationException(name + " returns nothing: every benchmark returns a value that its class validates.");
+            }
+
+            int calls = 0;
+            object? Invoke()
+            {
+                calls++;
+                try
+                {
+                    return method.Invoke(instance, null);
+                }
+                catch (TargetInvocationException e) when (e.InnerException is not null)
+                {
+                    ExceptionDispatchInfo.Capture(e.InnerException).Throw();
+                    throw;
+                }
+            }
+
+            for (int round = 1; round <= 2; round++)
+            {
+                int before = calls;
+                try
+                {
+                    instance.Validate(method.Name, Invoke);
+                }
+                catch (Exception e)
+                {
+                    throw new InvalidOperationException("Validation of " + name + " failed (call " + round.ToString(CultureInfo.InvariantCulture) + "): " + e.Message, e);
+                }
+
+                if (calls == before)
+                {
+                    throw new InvalidOperationException(type.Name + ".Validate did not run " + method.Name + ".");
+                }
+            }
+        }
+
+        lock (Reported)
+        {
+            if (Reported.Add(type))
+            {
+                Console.WriteLine("// validated " + benchmarks.Length.ToString(CultureInfo.InvariantCulture) + " benchmarks of " + type.Name);
+            }
+        }
+    }
+}
+
+/// <summary>Assertions for <see cref="IValidatedBenchmark.Validate"/>; each throws <see cref="InvalidOperationException"/>.</summary>
+public static class Check
+{
+    /// <summary>Throws unless <paramref name="actual"/> equals <paramref name="expected"/>.</summary>
+    public static void Equal<T>(T expected, T actual, string what)
+    {
+        if (!EqualityComparer<T>.Default.Equals(expected, actual))
+        {
+            throw new InvalidOperationException(what + ": expected " + Format(expected) + ", got " + Format(actual) + ".");
+        }
+    }
+
+    /// <summary>Throws unless <paramref name="condition"/> holds.</summary>
+    public static void True(bool condition, string what)
+    {
+        if (!condition)
+        {
+            throw new InvalidOperationException(what);
+        }
+    }
+
+    /// <summary>Returns <paramref name="value"/> as a <typeparamref name="T"/>, or throws if it is something else.</summary>
+    public static T Is<T>(object? value, string what)
+    {
+        if (value is T typed)
+        {
+            return typed;
+        }
+
+        throw new InvalidOperationException(what + ": expected a " + typeof(T).Name + ", got " + (value?.GetType().Name ?? "null") + ".");
+    }
+
+    private static string Format<T>(T value) => value is IFormattable f ? f.ToString(null, CultureInfo.InvariantCulture) : value?.ToString() ?? "null";
+}

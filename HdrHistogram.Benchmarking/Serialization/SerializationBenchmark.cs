@@ -1,0 +1,226 @@
+using System;
+using System.Collections.Generic;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using HdrHistogram.Benchmarking.Infrastructure;
+using HdrHistogram.Benchmarking.Legacy;
+using HdrHistogram.Encoding;
+
+namespace HdrHistogram.Benchmarking.Serialization;
+
+/// <summary>
+/// Encoding and decoding of the <c>Workloads/</c> histograms (V2, plain and compressed), each category against the
+/// upstream-style implementation in <see cref="LegacyEncoding"/> as its baseline.
+/// </summary>
+/// <remarks>
+/// <list type="bullet">
+/// <item><c>Encode</c>: <see cref="HistogramEncoder.TryEncode"/> into a reused span (<c>Encode_Legacy</c>: into a reused
+/// <see cref="LegacyByteBuffer"/>).</item>
+/// <item><c>Decode</c>: a new histogram from the V2 bytes with a reused <see cref="HistogramDecoder"/> (the histogram
+/// itself is what it allocates); <c>DecodeInto</c>: into a reused histogram of the workload's type;
+/// <c>Decode_Legacy</c>: upstream's way from a byte array (<c>ByteBuffer.Allocate(bytes)</c> copies it, then
+/// <c>DecodeFromByteBuffer</c>).</item>
+/// <item><c>EncodeCompressed</c>: a reused <see cref="HistogramCompressor"/> into a reused span, Java's default level.</item>
+/// <item><c>DecodeCompressed</c> / <c>DecodeCompressedInto</c>: Java's compressed bytes (<c>.compressed.txt</c>), into a new
+/// or a reused histogram.</item>
+/// </list>
+/// Every result is checked in the setup: encodings are byte-identical to Java's (<c>.hdr</c>), compressed encodings
+/// decode back to the histogram, decoded histograms equal it and match <c>workloads.json</c>.
+/// </remarks>
+[MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
+public class SerializationBenchmark : IValidatedBenchmark
+{
+    private WorkloadStats _stats = null!;
+    private byte[] _encoded = [];
+    private byte[] _compressed = [];
+    private HistogramBase _source = null!;
+    private HistogramBase _target = null!;
+    private byte[] _encodeBuffer = [];
+    private byte[] _compressBuffer = [];
+    private HistogramDecoder _decoder = null!;
+    private HistogramCompressor _compressor = null!;
+    private LegacyByteBuffer _legacyEncodeBuffer = null!;
+    private LegacyByteBuffer _legacyCompressBuffer = null!;
+
+    public static IEnumerable<string> Workloads => WorkloadFiles.Names;
+
+    [ParamsSource(nameof(Workloads))]
+    public string Workload { get; set; } = "latency-1h-3sd";
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _stats = WorkloadFiles.Stats(Workload);
+        _encoded = WorkloadFiles.ReadBytes(Workload + ".hdr");
+        _compressed = WorkloadFiles.ReadBase64(Workload + ".compressed.txt");
+        Check.Equal(_stats.V2Length, _encoded.Length, Workload + ".hdr length");
+        Check.Equal(_stats.CompressedLength, _compressed.Length, Workload + ".compressed.txt length");
+
+        _decoder = new HistogramDecoder();
+        _compressor = new HistogramCompressor();
+        HistogramCountType countType = _stats.HistogramType == "IntCountsHistogram" ? HistogramCountType.Int : HistogramCountType.Long;
+        _source = _decoder.Decode(_encoded, countType);
+        _target = _decoder.Decode(_encoded, countType);
+        CheckStats(_source, "the workload histogram");
+
+        _encodeBuffer = new byte[HistogramEncoder.GetMaxEncodedLength(_source)];
+        _compressBuffer = new byte[_source.GetNeededByteBufferCapacity()];
+        _legacyEncodeBuffer = LegacyByteBuffer.Allocate(LegacyEncoding.GetNeededByteBufferCapacity(_source));
+        _legacyCompressBuffer = LegacyByteBuffer.Allocate(LegacyEncoding.GetNeededByteBufferCapacity(_source));
+        BenchmarkValidation.Run(this);
+    }
+
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        _decoder.Dispose();
+        _compressor.Dispose();
+    }
+
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory("Encode")]
+    public int Encode_Legacy()
+    {
+        _legacyEncodeBuffer.Position = 0;
+        return LegacyEncoding.Encode(_source, _legacyEncodeBuffer);
+    }
+
+    [Benchmark]
+    [BenchmarkCategory("Encode")]
+    public int Encode()
+    {
+        HistogramEncoder.TryEncode(_source, _encodeBuffer, out int written);
+        return written;
+    }
+
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory("Decode")]
+    public HistogramBase Decode_Legacy() => LegacyEncoding.Decode(LegacyByteBuffer.Allocate(_encoded), 0);
+
+    [Benchmark]
+    [BenchmarkCategory("Decode")]
+    public HistogramBase Decode() => _decoder.Decode(_encoded);
+
+    [Benchmark]
+    [BenchmarkCategory("Decode")]
+    public HistogramBase DecodeInto()
+    {
+        _decoder.DecodeInto(_encoded, _target);
+        return _target;
+    }
+
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory("EncodeCompressed")]
+    public int EncodeCompressed_Legacy()
+    {
+        _legacyCompressBuffer.Position = 0;
+        return LegacyEncoding.EncodeCompressed(_source, _legacyCompressBuffer);
+    }
+
+    [Benchmark]
+    [BenchmarkCategory("EncodeCompressed")]
+    public int EncodeCompressed()
+    {
+        _compressor.TryEncode(_source, _compressBuffer, out int written);
+        return written;
+    }
+
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory("DecodeCompressed")]
+    public HistogramBase DecodeCompressed_Legacy() => LegacyEncoding.DecodeCompressed(LegacyByteBuffer.Allocate(_compressed), 0);
+
+    [Benchmark]
+    [BenchmarkCategory("DecodeCompressed")]
+    public HistogramBase DecodeCompressed() => _decoder.Decode(_compressed);
+
+    [Benchmark]
+    [BenchmarkCategory("DecodeCompressed")]
+    public HistogramBase DecodeCompressedInto()
+    {
+        _decoder.DecodeInto(_compressed, _target);
+        return _target;
+    }
+
+    public void Validate(string benchmark, Func<object?> run)
+    {
+        switch (benchmark)
+        {
+            case nameof(Encode):
+                {
+                    Array.Clear(_encodeBuffer);
+                    int written = Check.Is<int>(run(), benchmark);
+                    Check.Equal(_stats.V2Length, written, "encoded length");
+                    Check.True(_encodeBuffer.AsSpan(0, written).SequenceEqual(_encoded), "the encoding is not byte-identical to Java's");
+                    break;
+                }
+
+            case nameof(Encode_Legacy):
+                {
+                    int written = Check.Is<int>(run(), benchmark);
+                    Check.Equal(_stats.V2Length, written, "encoded length");
+                    Check.True(_legacyEncodeBuffer.ToArray().AsSpan(0, written).SequenceEqual(_encoded), "the legacy encoding is not byte-identical to Java's");
+                    break;
+                }
+
+            case nameof(EncodeCompressed):
+                {
+                    Array.Clear(_compressBuffer);
+                    int written = Check.Is<int>(run(), benchmark);
+                    Check.True(written > 8, "compressed length " + written);
+                    using var decoder = new HistogramDecoder();
+                    CheckHistogram(decoder.Decode(_compressBuffer.AsSpan(0, written), out int consumed), "decoded compressed encoding");
+                    Check.Equal(written, consumed, "bytes consumed decoding the compressed encoding");
+                    break;
+                }
+
+            case nameof(EncodeCompressed_Legacy):
+                {
+                    int written = Check.Is<int>(run(), benchmark);
+                    Check.True(written > 8, "compressed length " + written);
+                    byte[] output = _legacyCompressBuffer.ToArray().AsSpan(0, written).ToArray();
+                    CheckHistogram(LegacyEncoding.DecodeCompressed(LegacyByteBuffer.Allocate(output), 0), "legacy-decoded legacy compressed encoding");
+                    break;
+                }
+
+            case nameof(Decode):
+            case nameof(Decode_Legacy):
+            case nameof(DecodeCompressed):
+            case nameof(DecodeCompressed_Legacy):
+                CheckHistogram(Check.Is<HistogramBase>(run(), benchmark), "decoded histogram");
+                break;
+
+            case nameof(DecodeInto):
+            case nameof(DecodeCompressedInto):
+                {
+                    // Start from something else, so a decode that leaves the target alone is caught.
+                    _target.Reset();
+                    _target.RecordValue(_stats.MinValue);
+                    HistogramBase decoded = Check.Is<HistogramBase>(run(), benchmark);
+                    Check.True(ReferenceEquals(decoded, _target), "DecodeInto returns its target");
+                    CheckHistogram(decoded, "decoded histogram");
+                    break;
+                }
+
+            default:
+                throw new InvalidOperationException("No check for " + benchmark + ".");
+        }
+    }
+
+    private void CheckHistogram(HistogramBase histogram, string what)
+    {
+        Check.True(histogram.Equals(_source), what + " does not equal the workload histogram");
+        CheckStats(histogram, what);
+    }
+
+    private void CheckStats(HistogramBase histogram, string what)
+    {
+        Check.Equal(_stats.TotalCount, histogram.TotalCount, what + ": total count");
+        Check.Equal(_stats.MinValue, histogram.GetMinValue(), what + ": minimum");
+        Check.Equal(_stats.MaxValue, histogram.GetMaxValue(), what + ": maximum");
+        foreach (var (percentile, value) in _stats.ValueAtPercentile)
+        {
+            Check.Equal(value, histogram.GetValueAtPercentile(percentile), what + ": value at percentile " + percentile);
+        }
+    }
+}
