@@ -118,7 +118,7 @@ internal static class Inputs
     }
 
     /// <summary>Counts the bytes read through it, for progress reports.</summary>
-    public sealed class CountingStream : Stream
+    public sealed class CountingStream : ForwardOnlyReadStream
     {
         private readonly Stream _inner;
 
@@ -128,14 +128,6 @@ internal static class Inputs
         }
 
         public long BytesRead { get; private set; }
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
 
         public override long Position
         {
@@ -150,16 +142,6 @@ internal static class Inputs
             return read;
         }
 
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
         protected override void Dispose(bool disposing)
         {
             if (disposing)
@@ -172,7 +154,7 @@ internal static class Inputs
     }
 
     /// <summary>Replays the bytes read to classify the input, then goes on with the stream.</summary>
-    private sealed class PrefixedStream : Stream
+    private sealed class PrefixedStream : ForwardOnlyReadStream
     {
         private readonly byte[] _prefix;
         private readonly int _prefixLength;
@@ -184,20 +166,6 @@ internal static class Inputs
             _prefix = prefix;
             _prefixLength = prefixLength;
             _rest = rest;
-        }
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position
-        {
-            get => throw new NotSupportedException();
-            set => throw new NotSupportedException();
         }
 
         public override int Read(byte[] buffer, int offset, int count)
@@ -213,16 +181,6 @@ internal static class Inputs
             return _rest.Read(buffer, offset, count);
         }
 
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
         protected override void Dispose(bool disposing)
         {
             if (disposing)
@@ -235,7 +193,7 @@ internal static class Inputs
     }
 
     /// <summary>Standard input, which the commands must not close.</summary>
-    private sealed class NonClosingStream : Stream
+    private sealed class NonClosingStream : ForwardOnlyReadStream
     {
         private readonly Stream _inner;
 
@@ -244,30 +202,7 @@ internal static class Inputs
             _inner = inner;
         }
 
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position
-        {
-            get => throw new NotSupportedException();
-            set => throw new NotSupportedException();
-        }
-
         public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
 
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 }

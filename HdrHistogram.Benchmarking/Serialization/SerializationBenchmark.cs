@@ -14,7 +14,7 @@ namespace HdrHistogram.Benchmarking.Serialization;
 /// </summary>
 /// <remarks>
 /// <list type="bullet">
-/// <item><c>Encode</c>: <see cref="HistogramEncoder.TryEncode(HistogramBase, System.Span{byte}, out int)"/> into a reused span (<c>Encode_Legacy</c>: into a reused
+/// <item><c>Encode</c>: <see cref="HistogramEncoder.TryEncode"/> into a reused span (<c>Encode_Legacy</c>: into a reused
 /// <see cref="LegacyByteBuffer"/>).</item>
 /// <item><c>Decode</c>: a new histogram from the V2 bytes with a reused <see cref="HistogramDecoder"/> (the histogram
 /// itself is what it allocates); <c>DecodeInto</c>: into a reused histogram of the workload's type;

@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.IO;
 using System.IO.Compression;
 using HdrHistogram.Encoding.Compression;
 using HdrHistogram.Utilities;
@@ -11,7 +10,7 @@ namespace HdrHistogram.Encoding;
 /// Encodes histograms in Java HdrHistogram's compressed V2 format (<c>encodeIntoCompressedByteBuffer</c>): the
 /// cookie <c>0x1c849314</c>, the big-endian length of a zlib stream, then the zlib stream (RFC 1950: header, deflate
 /// data, Adler-32) of the complete uncompressed V2 encoding. This is what histogram logs carry (base64 encoded). A
-/// <see cref="DoubleHistogram"/> (the <see cref="EncodableHistogram"/> overloads) gets Java's 16-byte wrapper (cookie
+/// <see cref="DoubleHistogram"/> gets Java's 16-byte wrapper (cookie
 /// <c>0x0c72124f</c>, digits, configured ratio) in front of its internal histogram's compressed V2 encoding.
 /// </summary>
 /// <remarks>
@@ -41,76 +40,6 @@ public sealed partial class HistogramCompressor : IDisposable
 
     /// <summary>A compressor for the calling thread, used by the static convenience methods.</summary>
     internal static HistogramCompressor ThreadDefault => _threadDefault ??= new HistogramCompressor();
-
-    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="destination">Receives the encoding (one span request and one advance).</param>
-    /// <param name="level">The deflate level; <see cref="CompressionLevel.Optimal"/> is Java's default.</param>
-    /// <returns>The number of bytes written.</returns>
-    /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
-    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
-    public int Encode(HistogramBase histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
-        => Encode((EncodableHistogram)histogram, destination, level);
-
-    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="destination">Receives the encoding.</param>
-    /// <param name="bytesWritten">The number of bytes written, or 0 when it does not fit.</param>
-    /// <param name="level">The deflate level.</param>
-    /// <returns><c>false</c> when the encoding does not fit (nothing is written).</returns>
-    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
-    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
-    public bool TryEncode(HistogramBase histogram, Span<byte> destination, out int bytesWritten, CompressionLevel level = CompressionLevel.Optimal)
-        => TryEncode((EncodableHistogram)histogram, destination, out bytesWritten, level);
-
-    /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as a new array.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="level">The deflate level.</param>
-    /// <returns>The encoding.</returns>
-    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
-    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
-    public byte[] Encode(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
-        => Encode((EncodableHistogram)histogram, level);
-
-    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="destination">The stream to write to.</param>
-    /// <param name="level">The deflate level.</param>
-    /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
-    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
-    public void Encode(HistogramBase histogram, Stream destination, CompressionLevel level = CompressionLevel.Optimal)
-        => Encode((EncodableHistogram)histogram, destination, level);
-
-    /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as base64 text, as histogram logs hold it.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="level">The deflate level (Java's log writer uses its best compression).</param>
-    /// <returns>The base64 text (standard alphabet, padded).</returns>
-    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
-    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
-    public string EncodeToBase64(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
-        => EncodeToBase64((EncodableHistogram)histogram, level);
-
-    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> as UTF-8 base64 text to <paramref name="destination"/> (converted in place, no intermediate copy).</summary>
-    /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="destination">Receives the base64 bytes (standard alphabet, padded).</param>
-    /// <param name="level">The deflate level.</param>
-    /// <returns>The number of bytes written.</returns>
-    /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
-    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    /// <exception cref="ObjectDisposedException">The compressor was disposed.</exception>
-    public int EncodeToBase64Utf8(HistogramBase histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
-        => EncodeToBase64Utf8((EncodableHistogram)histogram, destination, level);
 
     /// <summary>Returns the scratch buffers to the pool. The compressor cannot be used afterwards.</summary>
     public void Dispose()

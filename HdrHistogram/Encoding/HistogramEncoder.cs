@@ -10,14 +10,14 @@ namespace HdrHistogram.Encoding;
 /// Encodes histograms in Java HdrHistogram's uncompressed V2 format (<c>encodeIntoByteBuffer</c>), byte for byte
 /// identical to Java 2.2.2: a 40-byte big-endian header (cookie <c>0x1c849313</c>, payload length, normalizing index
 /// offset, significant digits, lowest discernible value, highest trackable value, integer-to-double conversion
-/// ratio) followed by the counts up to the maximum value, ZigZag LEB128 encoded with zero runs collapsed. The
-/// <see cref="EncodableHistogram"/> overloads also take a <see cref="DoubleHistogram"/>, written as Java writes it:
+/// ratio) followed by the counts up to the maximum value, ZigZag LEB128 encoded with zero runs collapsed. Every method
+/// also takes a <see cref="DoubleHistogram"/>, written as Java writes it:
 /// a 16-byte wrapper (cookie <c>0x0c72124e</c>, digits, configured ratio) and its internal histogram's V2 encoding.
 /// </summary>
 /// <remarks>
 /// <para>
 /// The span and <see cref="IBufferWriter{T}"/> forms allocate nothing: the encoder writes straight into the
-/// destination (like <c>Utf8JsonWriter</c>), asking a buffer writer for <see cref="GetMaxEncodedLength(HistogramBase)"/> bytes and
+/// destination (like <c>Utf8JsonWriter</c>), asking a buffer writer for <see cref="GetMaxEncodedLength(EncodableHistogram)"/> bytes and
 /// advancing it by the bytes actually written. The array, stream and base64 forms use a pooled scratch buffer.
 /// </para>
 /// <para>
@@ -28,25 +28,33 @@ namespace HdrHistogram.Encoding;
 public static partial class HistogramEncoder
 {
     /// <summary>
-    /// The most bytes the uncompressed V2 encoding of <paramref name="histogram"/> can take right now: 40 plus 9 per
-    /// count up to the maximum recorded value (never more than <see cref="HistogramBase.GetNeededByteBufferCapacity"/>).
+    /// The most bytes the uncompressed encoding of <paramref name="histogram"/> can take right now: for an integer
+    /// histogram 40 plus 9 per count up to the maximum recorded value (never more than
+    /// <see cref="HistogramBase.GetNeededByteBufferCapacity"/>); for a <see cref="DoubleHistogram"/> 16 (the wrapper)
+    /// plus its internal integer histogram's bound.
     /// </summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <returns>An upper bound on the encoded length.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
-    public static int GetMaxEncodedLength(HistogramBase histogram)
+    public static int GetMaxEncodedLength(EncodableHistogram histogram)
     {
         CheckHistogram(histogram);
-        return V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+        return DoubleEncoder.GetMaxEncodedLength(histogram);
     }
 
-    /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
+    /// <summary>
+    /// Writes the uncompressed encoding of <paramref name="histogram"/> to <paramref name="destination"/>. A
+    /// <see cref="DoubleHistogram"/> is written as Java's <c>DoubleHistogram.encodeIntoByteBuffer</c> writes it, byte
+    /// for byte: cookie <c>0x0c72124e</c>, significant digits, configured highest-to-lowest value ratio, then the
+    /// internal integer histogram's V2 encoding (with its conversion ratio and normalizing offset). An integer
+    /// histogram is written in the V2 format, byte for byte as Java's <c>encodeIntoByteBuffer</c>.
+    /// </summary>
     /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="destination">Receives the encoding; asked for a span of <see cref="GetMaxEncodedLength(HistogramBase)"/> bytes, then advanced by the bytes written.</param>
+    /// <param name="destination">Receives the encoding; asked for a span of <see cref="GetMaxEncodedLength(EncodableHistogram)"/> bytes, then advanced by the bytes written.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="InvalidOperationException">The histogram holds a negative count (possible only after a long count overflowed).</exception>
-    public static int Encode(HistogramBase histogram, IBufferWriter<byte> destination)
+    /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
+    public static int Encode(EncodableHistogram histogram, IBufferWriter<byte> destination)
     {
         CheckHistogram(histogram);
         if (destination is null)
@@ -56,8 +64,7 @@ public static partial class HistogramEncoder
 
         while (true)
         {
-            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
-            int written = V2Encoder.Encode(histogram, destination.GetSpan(maxLength));
+            int written = DoubleEncoder.Encode(histogram, destination.GetSpan(DoubleEncoder.GetMaxEncodedLength(histogram)));
             if (written >= 0)
             {
                 destination.Advance(written);
@@ -68,27 +75,27 @@ public static partial class HistogramEncoder
         }
     }
 
-    /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
-    /// <param name="destination">Receives the encoding. <see cref="GetMaxEncodedLength(HistogramBase)"/> bytes always suffice; the exact length may be less.</param>
+    /// <summary>Writes the uncompressed encoding of <paramref name="histogram"/> (see <see cref="Encode(EncodableHistogram, IBufferWriter{byte})"/>) to the start of <paramref name="destination"/>, if it fits.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
+    /// <param name="destination">Receives the encoding. <see cref="GetMaxEncodedLength(EncodableHistogram)"/> bytes always suffice; the exact length may be less.</param>
     /// <param name="bytesWritten">The number of bytes written, or 0 when the encoding does not fit.</param>
     /// <returns><c>false</c> when the encoding does not fit (nothing is written then).</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static bool TryEncode(HistogramBase histogram, Span<byte> destination, out int bytesWritten)
+    public static bool TryEncode(EncodableHistogram histogram, Span<byte> destination, out int bytesWritten)
     {
         CheckHistogram(histogram);
-        int written = V2Encoder.Encode(histogram, destination);
+        int written = DoubleEncoder.Encode(histogram, destination);
         bytesWritten = Math.Max(written, 0);
         return written >= 0;
     }
 
-    /// <summary>Returns the uncompressed V2 encoding of <paramref name="histogram"/> as a new array.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <summary>Returns the uncompressed encoding of <paramref name="histogram"/> (see <see cref="Encode(EncodableHistogram, IBufferWriter{byte})"/>) as a new array.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <returns>The encoding.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static byte[] Encode(HistogramBase histogram)
+    public static byte[] Encode(EncodableHistogram histogram)
     {
         CheckHistogram(histogram);
         byte[] scratch = EncodeToPooled(histogram, out int length);
@@ -102,12 +109,12 @@ public static partial class HistogramEncoder
         }
     }
 
-    /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <summary>Writes the uncompressed encoding of <paramref name="histogram"/> (see <see cref="Encode(EncodableHistogram, IBufferWriter{byte})"/>) to <paramref name="destination"/>.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="destination">The stream to write to (one write call).</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static void Encode(HistogramBase histogram, Stream destination)
+    public static void Encode(EncodableHistogram histogram, Stream destination)
     {
         CheckHistogram(histogram);
         if (destination is null)
@@ -126,12 +133,12 @@ public static partial class HistogramEncoder
         }
     }
 
-    /// <summary>Returns the uncompressed V2 encoding of <paramref name="histogram"/> as base64 text (standard alphabet, padded).</summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <summary>Returns the uncompressed encoding of <paramref name="histogram"/> as base64 text (standard alphabet, padded).</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <returns>The base64 text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static string EncodeToBase64(HistogramBase histogram)
+    public static string EncodeToBase64(EncodableHistogram histogram)
     {
         CheckHistogram(histogram);
         byte[] scratch = EncodeToPooled(histogram, out int length);
@@ -145,14 +152,14 @@ public static partial class HistogramEncoder
         }
     }
 
-    /// <summary>Writes the uncompressed V2 encoding of <paramref name="histogram"/> as base64 text to <paramref name="destination"/>, if it fits.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <summary>Writes the uncompressed encoding of <paramref name="histogram"/> as base64 text to <paramref name="destination"/>, if it fits.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="destination">Receives the base64 characters (standard alphabet, padded).</param>
     /// <param name="charsWritten">The number of characters written, or 0 when the text does not fit.</param>
     /// <returns><c>false</c> when the text does not fit.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static bool TryEncodeToBase64(HistogramBase histogram, Span<char> destination, out int charsWritten)
+    public static bool TryEncodeToBase64(EncodableHistogram histogram, Span<char> destination, out int charsWritten)
     {
         CheckHistogram(histogram);
         byte[] scratch = EncodeToPooled(histogram, out int length);
@@ -167,16 +174,15 @@ public static partial class HistogramEncoder
     }
 
     /// <summary>
-    /// Writes the uncompressed V2 encoding of <paramref name="histogram"/> as UTF-8 base64 text to
-    /// <paramref name="destination"/>, without any intermediate buffer: the binary form is written into the
-    /// destination's span and converted to base64 in place.
+    /// Writes the uncompressed encoding of <paramref name="histogram"/> as UTF-8 base64 text to
+    /// <paramref name="destination"/>, converted in place in the destination's span (no intermediate buffer).
     /// </summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="destination">Receives the base64 bytes (standard alphabet, padded).</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static int EncodeToBase64Utf8(HistogramBase histogram, IBufferWriter<byte> destination)
+    public static int EncodeToBase64Utf8(EncodableHistogram histogram, IBufferWriter<byte> destination)
     {
         CheckHistogram(histogram);
         if (destination is null)
@@ -186,9 +192,9 @@ public static partial class HistogramEncoder
 
         while (true)
         {
-            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+            int maxLength = DoubleEncoder.GetMaxEncodedLength(histogram);
             Span<byte> span = destination.GetSpan(Base64.GetMaxEncodedToUtf8Length(maxLength));
-            int written = V2Encoder.Encode(histogram, span.Slice(0, maxLength));
+            int written = DoubleEncoder.Encode(histogram, span.Slice(0, maxLength));
             if (written >= 0)
             {
                 Base64.EncodeToUtf8InPlace(span, written, out int base64Length);
@@ -199,21 +205,23 @@ public static partial class HistogramEncoder
     }
 
     /// <summary>
-    /// Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/> with the
-    /// calling thread's <see cref="HistogramCompressor"/> (reuse one yourself for control over its buffers).
+    /// Writes the compressed encoding of <paramref name="histogram"/> to <paramref name="destination"/> with the
+    /// calling thread's <see cref="HistogramCompressor"/>. A <see cref="DoubleHistogram"/> is written as Java's
+    /// <c>DoubleHistogram.encodeIntoCompressedByteBuffer</c> lays it out: cookie <c>0x0c72124f</c>, significant
+    /// digits, configured ratio, then the internal integer histogram's compressed V2 encoding.
     /// </summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="destination">Receives the encoding.</param>
     /// <param name="level">The deflate level; <see cref="CompressionLevel.Optimal"/> is Java's default.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static int EncodeCompressed(HistogramBase histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
+    public static int EncodeCompressed(EncodableHistogram histogram, IBufferWriter<byte> destination, CompressionLevel level = CompressionLevel.Optimal)
         => HistogramCompressor.ThreadDefault.Encode(histogram, destination, level);
 
-    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <summary>Writes the compressed encoding of <paramref name="histogram"/> to the start of <paramref name="destination"/>, if it fits.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="destination">Receives the encoding.</param>
     /// <param name="bytesWritten">The number of bytes written, or 0 when it does not fit.</param>
     /// <param name="level">The deflate level.</param>
@@ -221,50 +229,49 @@ public static partial class HistogramEncoder
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static bool TryEncodeCompressed(HistogramBase histogram, Span<byte> destination, out int bytesWritten, CompressionLevel level = CompressionLevel.Optimal)
+    public static bool TryEncodeCompressed(EncodableHistogram histogram, Span<byte> destination, out int bytesWritten, CompressionLevel level = CompressionLevel.Optimal)
         => HistogramCompressor.ThreadDefault.TryEncode(histogram, destination, out bytesWritten, level);
 
-    /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as a new array.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <summary>Returns the compressed encoding of <paramref name="histogram"/> as a new array.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="level">The deflate level.</param>
     /// <returns>The encoding.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static byte[] EncodeCompressed(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
+    public static byte[] EncodeCompressed(EncodableHistogram histogram, CompressionLevel level = CompressionLevel.Optimal)
         => HistogramCompressor.ThreadDefault.Encode(histogram, level);
 
-    /// <summary>Writes the compressed V2 encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <summary>Writes the compressed encoding of <paramref name="histogram"/> to <paramref name="destination"/>.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="destination">The stream to write to.</param>
     /// <param name="level">The deflate level.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static void EncodeCompressed(HistogramBase histogram, Stream destination, CompressionLevel level = CompressionLevel.Optimal)
+    public static void EncodeCompressed(EncodableHistogram histogram, Stream destination, CompressionLevel level = CompressionLevel.Optimal)
         => HistogramCompressor.ThreadDefault.Encode(histogram, destination, level);
 
-    /// <summary>Returns the compressed V2 encoding of <paramref name="histogram"/> as base64 text, the form histogram logs hold.</summary>
-    /// <param name="histogram">The histogram to encode.</param>
+    /// <summary>Returns the compressed encoding of <paramref name="histogram"/> as base64 text, the form histogram logs hold.</summary>
+    /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="level">The deflate level.</param>
     /// <returns>The base64 text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static string EncodeCompressedToBase64(HistogramBase histogram, CompressionLevel level = CompressionLevel.Optimal)
+    public static string EncodeCompressedToBase64(EncodableHistogram histogram, CompressionLevel level = CompressionLevel.Optimal)
         => HistogramCompressor.ThreadDefault.EncodeToBase64(histogram, level);
 
-    /// <summary>Encodes into a buffer rented from the shared pool; the caller returns it.</summary>
-    internal static byte[] EncodeToPooled(HistogramBase histogram, out int length)
+    /// <summary>Encodes either kind of histogram into a buffer rented from the shared pool; the caller returns it.</summary>
+    internal static byte[] EncodeToPooled(EncodableHistogram histogram, out int length)
     {
         while (true)
         {
-            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
-            byte[] scratch = ArrayPool<byte>.Shared.Rent(maxLength);
+            byte[] scratch = ArrayPool<byte>.Shared.Rent(DoubleEncoder.GetMaxEncodedLength(histogram));
             int written;
             try
             {
-                written = V2Encoder.Encode(histogram, scratch);
+                written = DoubleEncoder.Encode(histogram, scratch);
             }
             catch
             {
@@ -282,7 +289,7 @@ public static partial class HistogramEncoder
         }
     }
 
-    private static void CheckHistogram(HistogramBase histogram)
+    private static void CheckHistogram(EncodableHistogram histogram)
     {
         if (histogram is null)
         {
