@@ -327,7 +327,7 @@ public abstract partial class HistogramBase
     /// index 0 stays, the lowest half bucket is rescaled value by value, every other index moves by the shift.
     /// The concurrent variants use it to rebuild their counts; the others rotate the offset instead.
     /// </summary>
-    private protected int ShiftedLogicalIndex(int index, int shiftAmount)
+    internal int ShiftedLogicalIndex(int index, int shiftAmount)
     {
         if (shiftAmount == 0 || index == 0)
         {

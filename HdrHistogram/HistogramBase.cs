@@ -376,7 +376,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
 
     /// <summary>Maps a logical index to its physical slot under a normalizing offset (Java's <c>normalizeIndex</c>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private protected static int NormalizeIndex(int index, int normalizingIndexOffset, int arrayLength)
+    internal static int NormalizeIndex(int index, int normalizingIndexOffset, int arrayLength)
     {
         if (normalizingIndexOffset == 0)
         {
@@ -592,7 +592,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     private protected abstract HistogramBase CreateEmptyCopy();
 
     /// <summary>Throws the error for an out-of-range count in the short and int variants.</summary>
-    private protected static void ThrowCountOverflow(long current, long added, string typeName)
+    internal static void ThrowCountOverflow(long current, long added, string typeName)
         => throw new InvalidOperationException(
             "Adding " + added.ToString(CultureInfo.InvariantCulture) + " to a count of "
             + current.ToString(CultureInfo.InvariantCulture) + " would overflow the " + typeName + " count type.");

@@ -1,6 +1,7 @@
 using System;
 using System.Linq;
 using FluentAssertions;
+using HdrHistogram.Concurrency;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Recording;
@@ -139,13 +140,13 @@ public class ConcurrentHistogramTests
         public static LateWriter For(HistogramBase h) => h switch
         {
             LongConcurrentHistogram l => new LateWriter(
-                () => l.CurrentCounts,
-                (c, i, n) => l.AddToCounts((LongConcurrentHistogram.CountsArray)c, i, n),
-                c => ((LongConcurrentHistogram.CountsArray)c).Slots.All(x => x == 0)),
+                () => l.Counts.Current,
+                (c, i, n) => l.Counts.AddTo((ConcurrentCounts<long, LongSlotAtomics>.CountsArray)c, i, n),
+                c => ((ConcurrentCounts<long, LongSlotAtomics>.CountsArray)c).Slots.All(x => x == 0)),
             IntConcurrentHistogram n => new LateWriter(
-                () => n.CurrentCounts,
-                (c, i, k) => n.AddToCounts((IntConcurrentHistogram.CountsArray)c, i, k),
-                c => ((IntConcurrentHistogram.CountsArray)c).Slots.All(x => x == 0)),
+                () => n.Counts.Current,
+                (c, i, k) => n.Counts.AddTo((ConcurrentCounts<int, IntSlotAtomics>.CountsArray)c, i, k),
+                c => ((ConcurrentCounts<int, IntSlotAtomics>.CountsArray)c).Slots.All(x => x == 0)),
             _ => throw new ArgumentException("Not a concurrent histogram.", nameof(h)),
         };
 

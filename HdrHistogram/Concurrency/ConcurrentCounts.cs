@@ -1,0 +1,214 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Threading;
+
+namespace HdrHistogram.Concurrency;
+
+/// <summary>
+/// The counts of a concurrent histogram (<see cref="LongConcurrentHistogram"/>, <see cref="IntConcurrentHistogram"/>):
+/// a counts array that writers add to without a lock, and that a resize, shift or reset replaces by a new one without
+/// losing a concurrently recorded count.
+/// </summary>
+/// <remarks>
+/// Why no count is lost when an array is replaced while writers add to it (<see cref="Rebuild"/>, always under
+/// <see cref="UpdateLock"/>):
+/// <list type="number">
+/// <item>The rebuild sets the old array's <see cref="CountsArray.Successor"/> with an atomic exchange, then publishes
+/// the new array, then drains every old slot with an atomic exchange to 0, adding what it took to the new array.</item>
+/// <item>A writer adds to a slot of the array it read atomically, then reads that array's successor. Both sides'
+/// atomics are full fences, so this is Dekker's pattern: either the rebuild's drain of the slot comes after the add in
+/// the slot's order (and the rebuild moves the count), or the writer's read comes after the successor was set (and the
+/// writer sees it).</item>
+/// <item>A writer that sees a successor drains the slot itself with an atomic exchange and adds what it took to the
+/// successor, repeating the check there. Each exchange takes a count exactly once, so a count is moved by exactly one
+/// of the rebuild and the writers, never twice, never by neither.</item>
+/// </list>
+/// The phaser Java's <c>ConcurrentHistogram</c> enters on every record would cost two more atomic operations, both on
+/// cache lines every writer shares. Skipping it only when no resize or shift is possible (auto-resize off, offset 0)
+/// would not be safe: <see cref="HistogramBase.AutoResize"/> can be switched on and values shifted at any time, and a
+/// writer that decided to skip could still be adding to an array being replaced. A <see cref="Recorder"/>'s own phaser
+/// still guarantees that an interval histogram is complete and quiescent when handed out: every add and every move a
+/// writer makes happens inside its recorder critical section.
+/// </remarks>
+/// <typeparam name="TSlot">The count type.</typeparam>
+/// <typeparam name="TAtomics">The atomic operations on one count (a struct, so they are inlined).</typeparam>
+internal sealed class ConcurrentCounts<TSlot, TAtomics>
+    where TSlot : struct
+    where TAtomics : struct, ICountSlotAtomics<TSlot>
+{
+    private readonly HistogramBase _histogram;
+    private CountsArray _current;
+
+    /// <summary>Creates <paramref name="length"/> empty counts, unshifted, for <paramref name="histogram"/>.</summary>
+    public ConcurrentCounts(HistogramBase histogram, int length)
+    {
+        _histogram = histogram;
+        _current = new CountsArray(new TSlot[length], 0, 0);
+    }
+
+    /// <summary>Serializes the operations that replace the array (resizes, shifts, resets) with each other.</summary>
+    public object UpdateLock { get; } = new();
+
+    /// <summary>The array writers add to; a writer may keep using the one it read after it has been replaced.</summary>
+    public CountsArray Current => Volatile.Read(ref _current);
+
+    /// <summary>Adds to logical index <paramref name="index"/>; <c>false</c> (nothing added) when the current array does not reach it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryAdd(int index, long count)
+    {
+        var counts = Current;
+        if ((uint)index >= (uint)counts.Slots.Length)
+        {
+            return false;
+        }
+
+        AddTo(counts, index, count);
+        return true;
+    }
+
+    /// <summary>
+    /// A writer's add to logical index <paramref name="index"/> of <paramref name="counts"/>, the array it read: when
+    /// that array has been replaced meanwhile, the writer moves what it added to the replacement itself.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void AddTo(CountsArray counts, int index, long count)
+    {
+        default(TAtomics).Add(ref counts.Slots[counts.SlotOf(index)], count);
+        if (Volatile.Read(ref counts.Successor) is not null)
+        {
+            MoveToSuccessors(counts, index);
+        }
+    }
+
+    /// <summary>The count at a logical index (0 beyond the current array).</summary>
+    public long GetAtLogicalIndex(int index)
+    {
+        var counts = Current;
+        return (uint)index < (uint)counts.Slots.Length ? default(TAtomics).Read(ref counts.Slots[counts.SlotOf(index)]) : 0;
+    }
+
+    /// <summary>The count in physical slot <paramref name="normalizedIndex"/>.</summary>
+    public long GetAtNormalizedIndex(int normalizedIndex) => default(TAtomics).Read(ref Current.Slots[normalizedIndex]);
+
+    /// <summary>Stores a count in physical slot <paramref name="normalizedIndex"/>.</summary>
+    public void SetAtNormalizedIndex(int normalizedIndex, long value) => default(TAtomics).Write(ref Current.Slots[normalizedIndex], value);
+
+    /// <summary>Adds to the count in physical slot <paramref name="normalizedIndex"/>.</summary>
+    public void AddAtNormalizedIndex(int normalizedIndex, long value) => default(TAtomics).Add(ref Current.Slots[normalizedIndex], value);
+
+    /// <summary>The current array and the normalizing offset its slots are laid out with, from one snapshot.</summary>
+    public Array GetRaw(out int normalizingIndexOffset)
+    {
+        var counts = Current;
+        normalizingIndexOffset = counts.Offset;
+        return counts.Slots;
+    }
+
+    /// <summary>
+    /// Zeroes every count; a shifted layout is then laid out anew unshifted, carrying along whatever was recorded
+    /// since the clear, so that writers see the new layout and no count recorded after the clear is lost. Call under
+    /// <see cref="UpdateLock"/>.
+    /// </summary>
+    public void Clear()
+    {
+        var counts = Current;
+        TSlot[] slots = counts.Slots;
+        for (int i = 0; i < slots.Length; i++)
+        {
+            // Whole-word stores: a concurrent add lands before or after, never inside, the clearing of its slot.
+            default(TAtomics).Write(ref slots[i], 0);
+        }
+
+        if (counts.Offset != 0)
+        {
+            Rebuild(slots.Length, 0, 0);
+        }
+    }
+
+    /// <summary>
+    /// Replaces the counts array by one of <paramref name="newLength"/> slots laid out with
+    /// <paramref name="newOffset"/>, moving every count from logical index i to
+    /// <see cref="HistogramBase.ShiftedLogicalIndex"/>(i, <paramref name="shiftAmount"/>). Call under
+    /// <see cref="UpdateLock"/>, so rebuilds never overlap: by the time an array is itself replaced, this rebuild has
+    /// moved everything it took into it. The order of the steps is what <see cref="AddTo"/> relies on.
+    /// </summary>
+    public void Rebuild(int newLength, int newOffset, int shiftAmount)
+    {
+        var old = Current;
+        var fresh = new CountsArray(new TSlot[newLength], newOffset, shiftAmount);
+
+        // 1. Mark the old array as replaced (a full fence: it precedes every drain below).
+        Interlocked.Exchange(ref old.Successor, fresh);
+
+        // 2. Send new writers to the new array.
+        Volatile.Write(ref _current, fresh);
+
+        // 3. Drain the old array. Writers that add to it from now on see the mark and move their counts themselves.
+        TSlot[] oldSlots = old.Slots;
+        for (int i = 0; i < oldSlots.Length; i++)
+        {
+            long count = default(TAtomics).TakeAll(ref oldSlots[old.SlotOf(i)]);
+            if (count != 0)
+            {
+                int index = ClampToRange(_histogram.ShiftedLogicalIndex(i, shiftAmount), newLength);
+                default(TAtomics).Add(ref fresh.Slots[fresh.SlotOf(index)], count);
+            }
+        }
+    }
+
+    /// <summary>
+    /// A shift checks the recorded range before it starts; a value recorded concurrently that the shift would have
+    /// refused is kept at the nearest end of the range rather than lost.
+    /// </summary>
+    private static int ClampToRange(int index, int length) => index < 0 ? 0 : index >= length ? length - 1 : index;
+
+    /// <summary>
+    /// Moves whatever is in logical slot <paramref name="index"/> of a replaced array to its successor, following the
+    /// chain while the array moved into has itself been replaced.
+    /// </summary>
+    private void MoveToSuccessors(CountsArray replaced, int index)
+    {
+        while (true)
+        {
+            var successor = Volatile.Read(ref replaced.Successor)!;
+            long count = default(TAtomics).TakeAll(ref replaced.Slots[replaced.SlotOf(index)]);
+            if (count == 0)
+            {
+                return; // Already moved by the rebuild or another writer, which carries it further if needed.
+            }
+
+            index = ClampToRange(_histogram.ShiftedLogicalIndex(index, successor.ShiftFromPredecessor), successor.Slots.Length);
+            default(TAtomics).Add(ref successor.Slots[successor.SlotOf(index)], count);
+            if (Volatile.Read(ref successor.Successor) is null)
+            {
+                return;
+            }
+
+            replaced = successor;
+        }
+    }
+
+    /// <summary>A counts array, the normalizing offset its slots are laid out with, and its place in the chain of replacements.</summary>
+    internal sealed class CountsArray
+    {
+        /// <summary>The array that replaced this one; set once, before this array's counts are moved.</summary>
+        public CountsArray? Successor;
+
+        public CountsArray(TSlot[] slots, int offset, int shiftFromPredecessor)
+        {
+            Slots = slots;
+            Offset = offset;
+            ShiftFromPredecessor = shiftFromPredecessor;
+        }
+
+        public TSlot[] Slots { get; }
+
+        public int Offset { get; }
+
+        /// <summary>How far counts move (in logical indexes) from the array this one replaced.</summary>
+        public int ShiftFromPredecessor { get; }
+
+        /// <summary>The physical slot of logical index <paramref name="index"/>.</summary>
+        public int SlotOf(int index) => HistogramBase.NormalizeIndex(index, Offset, Slots.Length);
+    }
+}

@@ -1,0 +1,20 @@
+using System.Runtime.CompilerServices;
+using System.Threading;
+
+namespace HdrHistogram.Concurrency;
+
+/// <summary>64-bit counts: atomic adds that wrap on overflow, as Java's do (<see cref="HistogramBase.HasOverflowed"/> detects it).</summary>
+internal readonly struct LongSlotAtomics : ICountSlotAtomics<long>
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public long Read(ref long slot) => Volatile.Read(ref slot);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(ref long slot, long value) => Volatile.Write(ref slot, value);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Add(ref long slot, long value) => Interlocked.Add(ref slot, value);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public long TakeAll(ref long slot) => Interlocked.Exchange(ref slot, 0);
+}
