@@ -15,6 +15,12 @@ namespace HdrHistogram;
 /// <see cref="DoubleConcurrentHistogram"/>s. With a single writer thread, <see cref="SingleWriterDoubleRecorder"/> is cheaper.
 /// </para>
 /// <para>
+/// Recording allocates nothing once the range covers the values. Each interval histogram starts from a reset range,
+/// though, and a <see cref="DoubleConcurrentHistogram"/> moves its range into a new counts array (so that concurrent
+/// writers never see a half-moved one): the first values of each interval allocate that array even when histograms are
+/// recycled (<see cref="SingleWriterDoubleRecorder"/> moves its range in place).
+/// </para>
+/// <para>
 /// Every interval histogram carries its interval in <see cref="EncodableHistogram.StartTimeStamp"/> (when the previous
 /// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this one
 /// was taken), in milliseconds since the Unix epoch.
