@@ -241,6 +241,17 @@ public class LogDoubleHistogramTests
         read.GetCountAtValue(0.25).Should().Be(1);
     }
 
+    [Fact]
+    public void The_processor_rejects_a_log_mixing_DoubleHistogram_and_integer_intervals()
+    {
+        string doubleInterval = File.ReadAllLines(LogFixtures.HlogPath(Log))[5];
+        string integerInterval = File.ReadAllLines(LogFixtures.HlogPath("logs/basic-untagged")).First(l => l.Length > 0 && char.IsDigit(l[0]));
+        string mixed = "#[StartTime: 1700000000.123 (seconds since epoch)]\n" + doubleInterval + "\n" + integerInterval + "\n";
+        var options = HistogramLogProcessorOptions.Parse(Array.Empty<string>());
+        var act = () => new HistogramLogProcessor(options).Run(new MemoryStream(System.Text.Encoding.UTF8.GetBytes(mixed)), new StringWriter());
+        act.Should().Throw<InvalidOperationException>().WithMessage("*Histogram line in a log of DoubleHistograms (line 3)*");
+    }
+
     /// <summary>
     /// Asserts that <paramref name="h"/> is the interval Java's reader reported. A reused target keeps a wider dynamic
     /// range than the data's (<paramref name="sameRange"/> false): then its counts are compared, not its encoding.
