@@ -21,7 +21,7 @@ namespace HdrHistogram.Benchmarking.Logging;
 /// <list type="bullet">
 /// <item><c>Read</c>: <see cref="HistogramLogReader.NextIntervalHistogram()"/>, a new histogram per interval (as Java).</item>
 /// <item><c>ReadRecycled</c>: <see cref="HistogramLogReader.NextIntervalHistogram(EncodableHistogram)"/> recycling the previous one.</item>
-/// <item><c>ReadInto</c>: <see cref="HistogramLogReader.TryReadNextInto(HistogramBase, out HistogramLogEntry)"/> into one reused histogram.</item>
+/// <item><c>ReadInto</c>: <see cref="HistogramLogReader.TryReadNextInto(EncodableHistogram, out HistogramLogEntry)"/> into one reused histogram.</item>
 /// <item><c>Write</c>: <see cref="HistogramLogWriter.OutputIntervalHistogram(EncodableHistogram)"/> of every interval to a discarding stream.</item>
 /// </list>
 /// Log sizes: jHiccup-2.0.1.logV0 81 intervals / 26 KB, jHiccup-2.0.6.logV1 88 / 14 KB, tagged-Log.logV2 42 / 6 KB,

@@ -17,8 +17,8 @@ internal static class DecodeCommand
         + "\n"
         + "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-'),\n"
         + "exactly as OutputPercentileDistribution (Java's outputPercentileDistribution) prints it. FILE holds:\n"
-        + "  - base64 histograms, one per line (V2, V1 or V0, plain or compressed); distributions are separated by a\n"
-        + "    blank line;\n"
+        + "  - base64 histograms, one per line (V2, V1 or V0, plain or compressed; integer or DoubleHistogram);\n"
+        + "    distributions are separated by a blank line;\n"
         + "  - binary encoded histograms, back to back;\n"
         + "  - a histogram log (.hlog): every interval, each after a '#[Interval ...]' line (--tag T: only tag T;\n"
         + "    --tag '' : only untagged intervals).\n"
@@ -28,7 +28,8 @@ internal static class DecodeCommand
         + "  --scale R   divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)\n"
         + "  --csv       CSV instead of the text table\n"
         + "  --json      one JSON object per histogram and line: totalCount, min, max, mean, stdDeviation,\n"
-        + "              percentiles, config (and tag, startTimeStamp, endTimeStamp for log intervals)\n";
+        + "              percentiles, config (and tag, startTimeStamp, endTimeStamp for log intervals);\n"
+        + "              DoubleHistograms have double values and a config with type DoubleHistogram\n";
 
     private static readonly string[] Flags = { "csv", "json", "help", "h" };
     private static readonly string[] Valued = { "ticks", "scale", "tag" };
@@ -92,10 +93,10 @@ internal static class DecodeCommand
         int offset = 0;
         while (offset < data.Length)
         {
-            HistogramBase h;
+            EncodableHistogram h;
             try
             {
-                h = decoder.Decode(data.AsSpan(offset), out int consumed);
+                h = decoder.DecodeAny(data.AsSpan(offset), out int consumed);
                 offset += consumed;
             }
             catch (HistogramFormatException e)
@@ -122,10 +123,10 @@ internal static class DecodeCommand
                 continue;
             }
 
-            HistogramBase h;
+            EncodableHistogram h;
             try
             {
-                h = decoder.DecodeFromBase64(text);
+                h = decoder.DecodeAnyFromBase64(text);
             }
             catch (HistogramFormatException e)
             {
@@ -141,7 +142,9 @@ internal static class DecodeCommand
         using var reader = new HistogramLogReader(input, null, leaveOpen: false);
         EncodableHistogram? interval = null;
         long count = 0;
-        while ((interval = reader.NextIntervalHistogram(interval)) is not null)
+        // Integer histograms are recycled; a DoubleHistogram is not, as a reused one keeps the widest dynamic range it has
+        // seen and would report that instead of the interval's own.
+        while ((interval = reader.NextIntervalHistogram(interval as HistogramBase)) is not null)
         {
             progress.Report(++count, bytesRead());
             if (tag is not null && !string.Equals(interval.Tag ?? string.Empty, tag, StringComparison.Ordinal))
@@ -149,7 +152,7 @@ internal static class DecodeCommand
                 continue;
             }
 
-            output.Histogram((HistogramBase)interval, reader.LastInterval);
+            output.Histogram(interval, reader.LastInterval);
         }
 
         progress.Done();
@@ -177,7 +180,7 @@ internal static class DecodeCommand
             _json = json;
         }
 
-        public void Histogram(HistogramBase h, HistogramLogEntry? interval)
+        public void Histogram(EncodableHistogram h, HistogramLogEntry? interval)
         {
             var text = _console.Out;
             _count++;
@@ -225,7 +228,14 @@ internal static class DecodeCommand
                 text.Write('\n');
             }
 
-            h.OutputPercentileDistribution(text, _ticks, _scale, _csv);
+            if (h is DoubleHistogram d)
+            {
+                d.OutputPercentileDistribution(text, _ticks, _scale, _csv);
+            }
+            else
+            {
+                ((HistogramBase)h).OutputPercentileDistribution(text, _ticks, _scale, _csv);
+            }
         }
     }
 }

@@ -16,7 +16,8 @@ internal static class MergeCommand
         + "of their absolute start times (each FILE is read in order, as logs are written, and the next interval is taken\n"
         + "from the FILE whose next interval starts first; ties go to the earlier FILE). Intervals are not added together:\n"
         + "use 'hdr process' or 'hdr summary' on the result for that. The merged log starts at the earliest StartTime of\n"
-        + "the inputs, which is also its BaseTime; payloads are re-encoded (V2, compressed).\n"
+        + "the inputs, which is also its BaseTime; payloads are re-encoded (V2, compressed; DoubleHistogram intervals stay\n"
+        + "DoubleHistograms).\n"
         + "\n"
         + "Options:\n"
         + "  -o OUT      the merged log (must not be one of the inputs)\n";
@@ -143,7 +144,9 @@ internal static class MergeCommand
                 throw new ToolException((Inputs.IsStandardInput(Path) ? "standard input" : Path) + ": " + e.Message);
             }
 
-            _spare = written;
+            // A reused DoubleHistogram keeps the widest dynamic range it has seen, and would be re-encoded with it: only
+            // integer histograms are recycled, so that each DoubleHistogram keeps its own configuration.
+            _spare = written is DoubleHistogram ? null : written;
         }
     }
 }

@@ -16,7 +16,8 @@ internal static class SummaryCommand
         + "\n"
         + "Reads every interval of the histogram log FILE ('-': standard input) and prints, for the untagged intervals\n"
         + "and for each tag: the number of intervals, their time span, and the total count, minimum, percentiles\n"
-        + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together.\n"
+        + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together. DoubleHistogram intervals are summed\n"
+        + "into a DoubleHistogram (their values printed with 3 decimals); a tag cannot mix both kinds.\n"
         + "\n"
         + "Options:\n"
         + "  --scale R   divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)\n"
@@ -58,7 +59,7 @@ internal static class SummaryCommand
                 while ((interval = reader.NextIntervalHistogram(interval)) is not null)
                 {
                     progress.Report(++intervals, counting.BytesRead);
-                    var h = (HistogramBase)interval;
+                    var h = interval;
                     TagTotals totals;
                     if (h.Tag is null)
                     {
@@ -70,7 +71,7 @@ internal static class SummaryCommand
                         tags.Add(h.Tag, totals);
                     }
 
-                    totals.Add(h);
+                    totals.Add(h, reader.LastInterval.LineNumber);
                 }
             }
             catch (HistogramFormatException e)
@@ -129,18 +130,31 @@ internal static class SummaryCommand
         var rows = new List<List<string>> { header };
         foreach (var t in all)
         {
-            var h = t.Sum!;
             var row = new List<string>
             {
                 t.Tag ?? "(untagged)",
                 t.Intervals.ToString(CultureInfo.InvariantCulture),
                 ((t.LastEnd - t.FirstStart) / 1000.0).ToString("F3", CultureInfo.InvariantCulture),
-                h.TotalCount.ToString(CultureInfo.InvariantCulture),
-                Value(h.GetMinValue(), scale),
             };
-            row.AddRange(TablePercentiles.Select(p => Value(h.GetValueAtPercentile(p), scale)));
-            row.Add(Value(h.GetMaxValue(), scale));
-            row.Add((h.GetMean() / scale).ToString("F3", CultureInfo.InvariantCulture));
+            if (t.Sum is DoubleHistogram d)
+            {
+                // DoubleHistogram values are doubles: always printed with 3 decimals.
+                row.Add(d.TotalCount.ToString(CultureInfo.InvariantCulture));
+                row.Add(DoubleValue(d.GetMinValue(), scale));
+                row.AddRange(TablePercentiles.Select(p => DoubleValue(d.GetValueAtPercentile(p), scale)));
+                row.Add(DoubleValue(d.GetMaxValue(), scale));
+                row.Add(DoubleValue(d.GetMean(), scale));
+            }
+            else
+            {
+                var h = (HistogramBase)t.Sum!;
+                row.Add(h.TotalCount.ToString(CultureInfo.InvariantCulture));
+                row.Add(Value(h.GetMinValue(), scale));
+                row.AddRange(TablePercentiles.Select(p => Value(h.GetValueAtPercentile(p), scale)));
+                row.Add(Value(h.GetMaxValue(), scale));
+                row.Add(DoubleValue(h.GetMean(), scale));
+            }
+
             rows.Add(row);
         }
 
@@ -192,6 +206,8 @@ internal static class SummaryCommand
         console.OutputStream.WriteByte((byte)'\n');
     }
 
+    private static string DoubleValue(double value, double scale) => (value / scale).ToString("F3", CultureInfo.InvariantCulture);
+
     private static string Value(long value, double scale)
         => scale == 1.0 ? value.ToString(CultureInfo.InvariantCulture) : (value / scale).ToString("F3", CultureInfo.InvariantCulture);
 
@@ -220,7 +236,8 @@ internal static class SummaryCommand
 
         public string? Tag { get; }
 
-        public HistogramBase? Sum { get; private set; }
+        /// <summary>The sum of the tag's intervals: a HistogramBase, or a DoubleHistogram for DoubleHistogram intervals.</summary>
+        public EncodableHistogram? Sum { get; private set; }
 
         public long Intervals { get; private set; }
 
@@ -228,16 +245,41 @@ internal static class SummaryCommand
 
         public long LastEnd { get; private set; } = long.MinValue;
 
-        public void Add(HistogramBase interval)
+        public void Add(EncodableHistogram interval, int lineNumber)
         {
             if (Sum is null)
             {
-                Sum = interval.Copy();
-                Sum.Reset();
-                Sum.AutoResize = true;
+                if (interval is DoubleHistogram firstDouble)
+                {
+                    var sum = firstDouble.Copy();
+                    sum.Reset();
+                    sum.AutoResize = true;
+                    Sum = sum;
+                }
+                else
+                {
+                    var sum = ((HistogramBase)interval).Copy();
+                    sum.Reset();
+                    sum.AutoResize = true;
+                    Sum = sum;
+                }
             }
 
-            Sum.Add(interval);
+            if (Sum is DoubleHistogram doubleSum && interval is DoubleHistogram doubleInterval)
+            {
+                doubleSum.Add(doubleInterval);
+            }
+            else if (Sum is HistogramBase integerSum && interval is HistogramBase integerInterval)
+            {
+                integerSum.Add(integerInterval);
+            }
+            else
+            {
+                throw new ToolException(
+                    "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is null ? "untagged" : "'" + Tag + "'")
+                    + " intervals mix integer histograms and DoubleHistograms, which cannot be summed together");
+            }
+
             Intervals++;
             FirstStart = Math.Min(FirstStart, interval.StartTimeStamp);
             LastEnd = Math.Max(LastEnd, interval.EndTimeStamp);

@@ -14,7 +14,7 @@ namespace HdrHistogram.UnitTests.Logging;
 /// <summary>
 /// Steady-state allocation of reading and writing logs, measured with <see cref="GC.GetAllocatedBytesForCurrentThread"/>
 /// after a warm-up (in the allocation tests' collection, which runs alone; each figure is the least of three runs).
-/// Reading into a reused or recycled histogram allocates nothing per line, tags included (interleaved tags are cached);
+/// Reading into a reused or recycled histogram (integer or DoubleHistogram) allocates nothing per line, tags included (interleaved tags are cached);
 /// writing an interval allocates only what the compression engine allocates per call (DeflateStream's managed wrapper,
 /// the figure <see cref="HistogramCompressor"/> documents), plus, on the netstandard2.0 build, the short strings its
 /// number formatting needs.
@@ -88,6 +88,62 @@ public class LogAllocationTests
 
         _output.WriteLine("NextIntervalHistogram(recycle): " + least + " B in " + MeasuredLines + " lines");
         least.Should().Be(0);
+    }
+
+    [Fact]
+    public void Reading_DoubleHistogram_lines_into_a_reused_or_recycled_DoubleHistogram_allocates_nothing_per_line()
+    {
+        var random = new Random(42);
+        using var stream = new MemoryStream();
+        using (var writer = new HistogramLogWriter(stream))
+        {
+            writer.OutputStartTime(1_700_000_000_000);
+            for (int line = 0; line < WarmUpLines + (4 * MeasuredLines) + 10; line++)
+            {
+                var h = new DoubleHistogram(3) { Tag = line % 3 == 0 ? null : "t" + (line % 3) };
+                for (int v = 0; v < 50; v++)
+                {
+                    h.RecordValue(Math.Exp((random.NextDouble() * 6) - 2));
+                }
+
+                writer.OutputIntervalHistogram(line, line + 1, h, 1.0);
+            }
+        }
+
+        byte[] log = stream.ToArray();
+        long leastInto = long.MaxValue;
+        long leastRecycled = long.MaxValue;
+        for (int attempt = 0; attempt < 3; attempt++)
+        {
+            using var reader = new HistogramLogReader(new MemoryStream(log));
+            var target = new DoubleHistogram(3);
+            EncodableHistogram? recycled = null;
+            for (int i = 0; i < WarmUpLines; i++)
+            {
+                reader.TryReadNextInto(target, out _).Should().BeTrue();
+                recycled = reader.NextIntervalHistogram(recycled);
+            }
+
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < MeasuredLines; i++)
+            {
+                reader.TryReadNextInto(target, out _);
+            }
+
+            leastInto = Math.Min(leastInto, GC.GetAllocatedBytesForCurrentThread() - before);
+            before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < MeasuredLines; i++)
+            {
+                recycled = reader.NextIntervalHistogram(recycled);
+            }
+
+            leastRecycled = Math.Min(leastRecycled, GC.GetAllocatedBytesForCurrentThread() - before);
+            recycled.Should().BeOfType<DoubleHistogram>();
+        }
+
+        _output.WriteLine("DoubleHistogram TryReadNextInto: " + leastInto + " B, recycled: " + leastRecycled + " B in " + MeasuredLines + " lines");
+        leastInto.Should().Be(0);
+        leastRecycled.Should().Be(0);
     }
 
     [Fact]

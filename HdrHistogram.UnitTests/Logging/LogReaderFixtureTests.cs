@@ -13,7 +13,8 @@ namespace HdrHistogram.UnitTests.Logging;
 /// Every Java fixture log (logs/ written by Java's HistogramLogWriter, real-logs/ from jHiccup with V0, V1 and V2
 /// payloads) reads back to what Java's HistogramLogReader reported: interval count, tags, raw columns, timestamps,
 /// statistics, configuration and every count, and the reader's start/base time state. Each read path is checked:
-/// a new histogram per interval, recycled histograms, and decoding into one reused target.
+/// a new histogram per interval, recycled histograms, and decoding into one reused target. (The DoubleHistogram log:
+/// <see cref="LogDoubleHistogramTests"/>.)
 /// </summary>
 public class LogReaderFixtureTests
 {
@@ -107,20 +108,6 @@ public class LogReaderFixtureTests
         {
             reader.TryReadNextInto(target, out _).Should().BeFalse();
         }
-    }
-
-    [Fact]
-    public void The_DoubleHistogram_log_reports_its_first_interval_line_clearly()
-    {
-        const string log = "logs/double-histogram";
-        using var reader = new HistogramLogReader(LogFixtures.HlogPath(log));
-        var act = () => reader.NextIntervalHistogram();
-        int firstIntervalLine = File.ReadAllLines(LogFixtures.HlogPath(log)).ToList().FindIndex(l => l.Length > 0 && char.IsDigit(l[0])) + 1;
-        act.Should().Throw<HistogramFormatException>()
-            .Where(e => e.LineNumber == firstIntervalLine && e.Message.Contains("DoubleHistogram") && e.InnerException == null);
-
-        // The header before it was read as Java reads it.
-        reader.StartTimeSec.Should().Be(LogFixtures.Expected(log).GetProperty("reader").GetProperty("startTimeSec").GetDouble());
     }
 
     [Fact]

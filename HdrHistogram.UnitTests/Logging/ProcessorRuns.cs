@@ -59,6 +59,8 @@ internal sealed class ProcessorRun
 
     public static ProcessorRun Get(string id) => AllRuns.Value.Single(r => r.Id == id);
 
+    public static IEnumerable<object[]> AllRunIds() => AllRuns.Value.Select(r => new object[] { r.Id });
+
     public static IEnumerable<object[]> IntegerRunIds() => AllRuns.Value.Where(r => !r.IsDoubleLog).Select(r => new object[] { r.Id });
 
     public static IEnumerable<object[]> DoubleRunIds() => AllRuns.Value.Where(r => r.IsDoubleLog).Select(r => new object[] { r.Id });

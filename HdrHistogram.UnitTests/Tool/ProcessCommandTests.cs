@@ -7,11 +7,11 @@ using Xunit;
 
 namespace HdrHistogram.UnitTests.Tool;
 
-/// <summary><c>hdr process</c> reproduces every golden output of Java's HistogramLogProcessor (integer logs; with -utc, as the golden runs used UTC).</summary>
+/// <summary><c>hdr process</c> reproduces every golden output of Java's HistogramLogProcessor (integer and DoubleHistogram logs; with -utc, as the golden runs used UTC).</summary>
 public class ProcessCommandTests
 {
     [Theory]
-    [MemberData(nameof(ProcessorRun.IntegerRunIds), MemberType = typeof(ProcessorRun))]
+    [MemberData(nameof(ProcessorRun.AllRunIds), MemberType = typeof(ProcessorRun))]
     public void Reproduces_Javas_output(string id)
     {
         var run = ProcessorRun.Get(id);

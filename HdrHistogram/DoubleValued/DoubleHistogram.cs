@@ -170,6 +170,9 @@ public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHist
     /// <summary>The integer histogram that holds the counts (the encoder writes it after the double wrapper header).</summary>
     internal HistogramBase IntegerValuesHistogram => _integerValuesHistogram;
 
+    /// <summary>The recorder that created this histogram as one of its interval histograms (Java's containing instance), if any.</summary>
+    internal object? ContainingRecorder { get; set; }
+
     /// <summary>The lowest non-zero value of the currently covered range (Java's <c>getCurrentLowestTrackableNonZeroValue</c>).</summary>
     internal double CurrentLowestTrackableNonZeroValue => _currentLowestValueInAutoRange;
 

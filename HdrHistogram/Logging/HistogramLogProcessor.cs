@@ -68,7 +68,16 @@ public readonly struct HistogramLogProcessorProgress
 /// one flushes what it wrote and lets the reader's <see cref="HistogramFormatException"/> (with the real line number) through.
 /// </item>
 /// </list>
-/// <para>Integer logs are processed without allocating per interval: intervals are decoded into recycled histograms.</para>
+/// <para>
+/// DoubleHistogram logs are processed as Java processes them: the first interval being a DoubleHistogram, the
+/// intervals are accumulated into a DoubleHistogram (and the moving window into a <c>DoubleHistogram(3)</c>), whose
+/// <see cref="DoubleHistogram.OutputPercentileDistribution"/> writes the distribution. A log that mixes both kinds raises
+/// <see cref="InvalidOperationException"/> at the first line of the other kind.
+/// </para>
+/// <para>
+/// Integer logs are processed without allocating per interval: intervals are decoded into recycled histograms.
+/// DoubleHistogram intervals are decoded into new histograms.
+/// </para>
 /// </remarks>
 public sealed class HistogramLogProcessor
 {

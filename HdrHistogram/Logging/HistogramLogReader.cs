@@ -23,7 +23,16 @@ namespace HdrHistogram.Logging;
 /// timestamp lies more than 365 days before it (relative timestamps), else 0 (absolute ones). Each interval gets
 /// <c>StartTimeStamp = (long) ((timestamp + baseTime) * 1000.0)</c> and
 /// <c>EndTimeStamp = (long) ((timestamp + baseTime + length) * 1000.0)</c>, in milliseconds since the epoch. Integer
-/// payloads decode to <see cref="LongHistogram"/> (Java's <c>Histogram</c>), whatever their encoded word size.
+/// payloads decode to <see cref="LongHistogram"/> (Java's <c>Histogram</c>), whatever their encoded word size; DoubleHistogram
+/// payloads (cookie <c>0x0c72124f</c>, as Java's writer writes a <c>DoubleHistogram</c>) decode to
+/// <see cref="DoubleHistogram"/>: the kind is chosen by each line's cookie, as Java's <c>EncodableHistogram.decodeFromCompressedByteBuffer</c> does.
+/// </para>
+/// <para>
+/// Reading into a given histogram (<see cref="TryReadNextInto(EncodableHistogram, out HistogramLogEntry)"/>, or recycling
+/// one) works for both kinds: an integer line into a <see cref="HistogramBase"/>, a DoubleHistogram line into a
+/// <see cref="DoubleHistogram"/>. When the line and the target are of different kinds, a recycled histogram is simply not
+/// used (a new one of the line's kind is returned), and <see cref="TryReadNextInto(EncodableHistogram, out HistogramLogEntry)"/>
+/// raises <see cref="HistogramFormatException"/> with the line number, saying which kind the line holds.
 /// </para>
 /// <para>
 /// Where this reader differs from Java: a malformed line raises <see cref="HistogramFormatException"/> with its
@@ -41,8 +50,8 @@ namespace HdrHistogram.Logging;
 /// The input is UTF-8 (a UTF-8 byte order mark is skipped), or UTF-16 LE or BE after its byte order mark, as upstream
 /// HdrHistogram.NET wrote; or any <see cref="TextReader"/>. Bytes are split into lines and parsed in a pooled buffer,
 /// numbers straight from UTF-8, payloads base64-decoded into a pooled buffer: with
-/// <see cref="TryReadNextInto(HistogramBase, out HistogramLogEntry)"/> or a recycled histogram, reading allocates
-/// nothing per line in steady state (a tag's string is allocated once, when it first appears).
+/// <see cref="TryReadNextInto(EncodableHistogram, out HistogramLogEntry)"/> or a recycled histogram (of either kind), reading
+/// allocates nothing per line in steady state (a tag's string is allocated once, when it first appears).
 /// </para>
 /// <para>Not thread-safe.</para>
 /// </remarks>
@@ -157,6 +166,7 @@ public sealed class HistogramLogReader : IDisposable
     /// <param name="inputStream">The log.</param>
     /// <returns>The interval histograms, in log order; the reader is disposed when the enumeration ends.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="inputStream"/> is null.</exception>
+    /// <remarks>A DoubleHistogram interval raises <see cref="HistogramFormatException"/> when it is reached (see <see cref="ReadHistograms"/>).</remarks>
     public static IEnumerable<HistogramBase> Read(Stream inputStream)
     {
         if (inputStream is null)
@@ -209,8 +219,8 @@ public sealed class HistogramLogReader : IDisposable
     /// Reads the next interval histogram (Java's <c>nextIntervalHistogram()</c>: every interval whose absolute start is
     /// between 0 and <see cref="long.MaxValue"/> seconds).
     /// </summary>
-    /// <returns>A new histogram with its timestamps and tag set, or null at the end of the log.</returns>
-    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram, which this build cannot decode.</exception>
+    /// <returns>A new <see cref="LongHistogram"/> or <see cref="DoubleHistogram"/> (by the line's cookie) with its timestamps and tag set, or null at the end of the log.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped).</exception>
     public EncodableHistogram? NextIntervalHistogram() => Next(0.0, long.MaxValue * 1.0, absolute: true, null, DecodeMode.Allocate, out _);
 
     /// <summary>
@@ -222,7 +232,7 @@ public sealed class HistogramLogReader : IDisposable
     /// <param name="startTimeSec">The start of the range, in seconds since the start time.</param>
     /// <param name="endTimeSec">The end of the range, in seconds since the start time.</param>
     /// <returns>A new histogram, or null at the end of the log or the range.</returns>
-    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram.</exception>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped).</exception>
     public EncodableHistogram? NextIntervalHistogram(double startTimeSec, double endTimeSec)
         => Next(startTimeSec, endTimeSec, absolute: false, null, DecodeMode.Allocate, out _);
 
@@ -234,7 +244,7 @@ public sealed class HistogramLogReader : IDisposable
     /// <param name="absoluteStartTimeSec">The start of the range, in seconds since the epoch.</param>
     /// <param name="absoluteEndTimeSec">The end of the range, in seconds since the epoch.</param>
     /// <returns>A new histogram, or null at the end of the log or the range.</returns>
-    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram.</exception>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped).</exception>
     public EncodableHistogram? NextAbsoluteIntervalHistogram(double absoluteStartTimeSec, double absoluteEndTimeSec)
         => Next(absoluteStartTimeSec, absoluteEndTimeSec, absolute: true, null, DecodeMode.Allocate, out _);
 
@@ -245,13 +255,13 @@ public sealed class HistogramLogReader : IDisposable
     /// <param name="histogramToRecycle">
     /// A histogram the caller no longer needs (typically the one returned by the previous call), or null. It is reused,
     /// keeping its type, when the interval is an integer histogram with its lowest discernible value and number of
-    /// significant digits (and counts that fit its count type); otherwise a new histogram is returned and it is left
-    /// in an unspecified state.
+    /// significant digits (and counts that fit its count type), or when both are DoubleHistograms with the same number
+    /// of significant digits; otherwise a new histogram is returned and it is left in an unspecified state.
     /// </param>
     /// <returns><paramref name="histogramToRecycle"/> or a new histogram, with its timestamps and tag set; or null at the end of the log.</returns>
-    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram.</exception>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped).</exception>
     public EncodableHistogram? NextIntervalHistogram(EncodableHistogram? histogramToRecycle)
-        => Next(0.0, long.MaxValue * 1.0, absolute: true, histogramToRecycle as HistogramBase, DecodeMode.Recycle, out _);
+        => Next(0.0, long.MaxValue * 1.0, absolute: true, histogramToRecycle, DecodeMode.Recycle, out _);
 
     /// <summary>
     /// Reads the next interval histogram in a time range (as <see cref="NextIntervalHistogram(double, double)"/> or, with
@@ -263,9 +273,9 @@ public sealed class HistogramLogReader : IDisposable
     /// <param name="absoluteRange"><c>true</c>: the range is in seconds since the epoch; <c>false</c>: since the start time.</param>
     /// <param name="histogramToRecycle">A histogram to reuse when it can hold the interval, or null.</param>
     /// <returns><paramref name="histogramToRecycle"/> or a new histogram; or null at the end of the log or the range.</returns>
-    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram.</exception>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped).</exception>
     public EncodableHistogram? NextIntervalHistogram(double rangeStartTimeSec, double rangeEndTimeSec, bool absoluteRange, EncodableHistogram? histogramToRecycle)
-        => Next(rangeStartTimeSec, rangeEndTimeSec, absoluteRange, histogramToRecycle as HistogramBase, DecodeMode.Recycle, out _);
+        => Next(rangeStartTimeSec, rangeEndTimeSec, absoluteRange, histogramToRecycle, DecodeMode.Recycle, out _);
 
     /// <summary>
     /// Decodes the next interval (as <see cref="NextIntervalHistogram()"/>) into <paramref name="target"/>, allocating
@@ -273,19 +283,21 @@ public sealed class HistogramLogReader : IDisposable
     /// </summary>
     /// <param name="target">
     /// The histogram to fill; it is reset first, keeps its type, grows when the interval's range is wider, and gets the
-    /// interval's timestamps and tag. It must have the interval's lowest discernible value and number of significant
-    /// digits (a log whose intervals differ in those: use <see cref="NextIntervalHistogram(EncodableHistogram)"/>).
+    /// interval's timestamps and tag. It must be of the interval's kind (a <see cref="HistogramBase"/> for an integer
+    /// line, a <see cref="DoubleHistogram"/> for a DoubleHistogram line) and have the interval's lowest discernible value
+    /// (integer) and number of significant digits (a log whose intervals differ in those: use
+    /// <see cref="NextIntervalHistogram(EncodableHistogram)"/>).
     /// </param>
     /// <param name="entry">The interval's tag, columns, timestamps and line number.</param>
     /// <returns><c>true</c> when an interval was read; <c>false</c> at the end of the log (the target is then unspecified).</returns>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), holds a DoubleHistogram, or holds a histogram the target cannot take (another configuration, or counts too large for its type).</exception>
-    public bool TryReadNextInto(HistogramBase target, out HistogramLogEntry entry)
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a histogram the target cannot take (the other kind, another configuration, or counts too large for its type).</exception>
+    public bool TryReadNextInto(EncodableHistogram target, out HistogramLogEntry entry)
         => TryReadNextInto(target, 0.0, long.MaxValue * 1.0, absoluteRange: true, out entry);
 
     /// <summary>
     /// Decodes the next interval in a time range (see <see cref="NextIntervalHistogram(double, double, bool, EncodableHistogram)"/>)
-    /// into <paramref name="target"/> (see <see cref="TryReadNextInto(HistogramBase, out HistogramLogEntry)"/>).
+    /// into <paramref name="target"/> (see <see cref="TryReadNextInto(EncodableHistogram, out HistogramLogEntry)"/>).
     /// </summary>
     /// <param name="target">The histogram to fill.</param>
     /// <param name="rangeStartTimeSec">The start of the range, in seconds.</param>
@@ -294,8 +306,8 @@ public sealed class HistogramLogReader : IDisposable
     /// <param name="entry">The interval's tag, columns, timestamps and line number.</param>
     /// <returns><c>true</c> when an interval was read; <c>false</c> at the end of the log or the range.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), holds a DoubleHistogram, or holds a histogram the target cannot take.</exception>
-    public bool TryReadNextInto(HistogramBase target, double rangeStartTimeSec, double rangeEndTimeSec, bool absoluteRange, out HistogramLogEntry entry)
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a histogram the target cannot take.</exception>
+    public bool TryReadNextInto(EncodableHistogram target, double rangeStartTimeSec, double rangeEndTimeSec, bool absoluteRange, out HistogramLogEntry entry)
     {
         if (target is null)
         {
@@ -345,11 +357,8 @@ public sealed class HistogramLogReader : IDisposable
         return new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, 64 * 1024);
     }
 
-    private static bool IsDoubleHistogramCookie(int cookie)
-        => cookie == EncodingCookies.DoubleHistogram || cookie == EncodingCookies.DoubleHistogramCompressed;
-
     /// <summary>The loop behind every read: Java's scanner and reader rules, line by line.</summary>
-    private HistogramBase? Next(double rangeStart, double rangeEnd, bool absolute, HistogramBase? target, DecodeMode mode, out HistogramLogEntry entry)
+    private EncodableHistogram? Next(double rangeStart, double rangeEnd, bool absolute, EncodableHistogram? target, DecodeMode mode, out HistogramLogEntry entry)
     {
         ThrowIfDisposed();
         entry = default;
@@ -371,7 +380,7 @@ public sealed class HistogramLogReader : IDisposable
 
             int lineNumber = _lineNumber + 1;
             var line = LogLineParser.Parse(_source.Buffer, lineStart, lineLength);
-            HistogramBase? decoded = null;
+            EncodableHistogram? decoded = null;
             if (!terminated)
             {
                 // The bytes after the last line end: complete only if they are a valid interval, else (by default) an
@@ -472,7 +481,7 @@ public sealed class HistogramLogReader : IDisposable
     }
 
     /// <summary>Decodes an unterminated last line to see whether it is complete; null (and the problem) when it is not.</summary>
-    private HistogramBase? TryDecodeTail(in ParsedLogLine line, HistogramBase? target, DecodeMode mode, int lineNumber, out string? error)
+    private EncodableHistogram? TryDecodeTail(in ParsedLogLine line, EncodableHistogram? target, DecodeMode mode, int lineNumber, out string? error)
     {
         try
         {
@@ -488,11 +497,12 @@ public sealed class HistogramLogReader : IDisposable
     }
 
     /// <summary>
-    /// Decodes the payload of an interval line. A malformed payload raises <see cref="HistogramFormatException"/> with
-    /// the line number and the decoder's exception inside; every other problem (a DoubleHistogram, a target that cannot
-    /// take the histogram) raises one without an inner <see cref="HistogramFormatException"/>, so that it is never skipped.
+    /// Decodes the payload of an interval line, into a histogram of the kind its cookie announces. A malformed payload
+    /// raises <see cref="HistogramFormatException"/> with the line number and the decoder's exception inside; every
+    /// other problem (a target that cannot take the histogram) raises one without an inner
+    /// <see cref="HistogramFormatException"/>, so that it is never skipped.
     /// </summary>
-    private HistogramBase Decode(in ParsedLogLine line, HistogramBase? target, DecodeMode mode, int lineNumber, bool requirePadding)
+    private EncodableHistogram Decode(in ParsedLogLine line, EncodableHistogram? target, DecodeMode mode, int lineNumber, bool requirePadding)
     {
         ReadOnlySpan<byte> bytes;
         try
@@ -504,49 +514,74 @@ public sealed class HistogramLogReader : IDisposable
             throw new HistogramFormatException("Malformed interval line: " + e.Message, lineNumber, e);
         }
 
-        if (bytes.Length >= 4 && IsDoubleHistogramCookie(BinaryPrimitives.ReadInt32BigEndian(bytes)))
-        {
-            throw new HistogramFormatException(
-                "The interval holds a DoubleHistogram (cookie 0x" + BinaryPrimitives.ReadInt32BigEndian(bytes).ToString("x8", System.Globalization.CultureInfo.InvariantCulture)
-                + "); this build reads integer histogram intervals only: it has no DoubleHistogram decoding",
-                lineNumber,
-                null);
-        }
-
+        bool isDouble = bytes.Length >= 4 && DoubleEncoder.IsDoubleCookie(BinaryPrimitives.ReadInt32BigEndian(bytes));
         if (mode == DecodeMode.Allocate || target is null)
         {
-            return DecodeNew(bytes, lineNumber);
+            return DecodeNew(bytes, isDouble, lineNumber);
+        }
+
+        bool targetIsDouble = target is DoubleHistogram;
+        if (targetIsDouble != isDouble)
+        {
+            // The other kind: validate the payload first (a malformed one is reported as such), then say why.
+            var other = DecodeNew(bytes, isDouble, lineNumber);
+            if (mode == DecodeMode.Recycle)
+            {
+                return other;
+            }
+
+            throw new HistogramFormatException(
+                "The interval holds " + (isDouble ? "a DoubleHistogram" : "an integer histogram") + ", which cannot be decoded into the "
+                + target.GetType().Name + " given (read it with NextIntervalHistogram, or into a "
+                + (isDouble ? "DoubleHistogram" : "HistogramBase") + ")",
+                lineNumber,
+                innerException: null);
         }
 
         try
         {
-            return _decoder.DecodeCore(bytes, target, HistogramCountType.Long, HistogramDecoder.Accept.CompressedOnly, _minBarForHighestTrackableValue, out _);
+            return isDouble
+                ? _decoder.DecodeEncodable(bytes, HistogramDecoder.DecodeKind.Double, target, HistogramCountType.Long, HistogramDecoder.Accept.CompressedOnly, _minBarForHighestTrackableValue, out _)
+                : _decoder.DecodeCore(bytes, (HistogramBase)target, HistogramCountType.Long, HistogramDecoder.Accept.CompressedOnly, _minBarForHighestTrackableValue, out _);
         }
         catch (HistogramFormatException intoFailure)
         {
             // Either the payload is malformed, or the target cannot take this (valid) histogram: decoding it anew tells.
-            var fresh = DecodeNew(bytes, lineNumber);
+            var fresh = DecodeNew(bytes, isDouble, lineNumber);
             if (mode == DecodeMode.Recycle)
             {
                 return fresh;
             }
 
+            if (fresh is DoubleHistogram freshDouble)
+            {
+                throw new HistogramFormatException(
+                    "The interval's DoubleHistogram (" + LogLineParser.Str(freshDouble.NumberOfSignificantValueDigits)
+                    + " significant digits) cannot be decoded into the " + target.GetType().Name + " given ("
+                    + LogLineParser.Str(((DoubleHistogram)target).NumberOfSignificantValueDigits) + " significant digits): " + intoFailure.Message,
+                    lineNumber,
+                    innerException: null);
+            }
+
+            var integerTarget = (HistogramBase)target;
             throw new HistogramFormatException(
                 "The interval's histogram (lowest discernible value " + LogLineParser.Str(((HistogramBase)fresh).LowestTrackableValue)
                 + ", " + LogLineParser.Str(((HistogramBase)fresh).NumberOfSignificantValueDigits) + " significant digits) cannot be decoded into the "
-                + target.GetType().Name + " given (lowest discernible value " + LogLineParser.Str(target.LowestTrackableValue) + ", "
-                + LogLineParser.Str(target.NumberOfSignificantValueDigits) + " significant digits): " + intoFailure.Message,
+                + target.GetType().Name + " given (lowest discernible value " + LogLineParser.Str(integerTarget.LowestTrackableValue) + ", "
+                + LogLineParser.Str(integerTarget.NumberOfSignificantValueDigits) + " significant digits): " + intoFailure.Message,
                 lineNumber,
                 innerException: null);
         }
     }
 
-    private HistogramBase DecodeNew(ReadOnlySpan<byte> bytes, int lineNumber)
+    private EncodableHistogram DecodeNew(ReadOnlySpan<byte> bytes, bool isDouble, int lineNumber)
     {
         try
         {
             // Java's reader decodes every integer payload as a Histogram (64-bit counts), whatever its word size.
-            return _decoder.DecodeCore(bytes, null, HistogramCountType.Long, HistogramDecoder.Accept.CompressedOnly, _minBarForHighestTrackableValue, out _);
+            return isDouble
+                ? _decoder.DecodeEncodable(bytes, HistogramDecoder.DecodeKind.Double, null, HistogramCountType.Long, HistogramDecoder.Accept.CompressedOnly, _minBarForHighestTrackableValue, out _)
+                : _decoder.DecodeCore(bytes, null, HistogramCountType.Long, HistogramDecoder.Accept.CompressedOnly, _minBarForHighestTrackableValue, out _);
         }
         catch (HistogramFormatException e)
         {

@@ -11,7 +11,7 @@ namespace HdrHistogram.Logging;
 /// Writes histogram logs (<c>.hlog</c>, format 1.3) exactly as Java HdrHistogram 2.2.2's <c>HistogramLogWriter</c>
 /// does: every line except the base64 payload is character-for-character Java's for the same calls, and the payload is
 /// the compressed V2 encoding (zlib at best compression) that any Java, .NET, Python or Go reader inflates to Java's
-/// bytes.
+/// bytes. Intervals may be integer histograms or <see cref="DoubleHistogram"/>s.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -260,7 +260,6 @@ public sealed class HistogramLogWriter : IDisposable
     /// <param name="histogram">The interval histogram; its <see cref="EncodableHistogram.Tag"/>, if any, is written as <c>Tag=</c>.</param>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="ArgumentException">The tag contains <c>,</c>, a space, <c>\r</c> or <c>\n</c>.</exception>
-    /// <exception cref="NotSupportedException">The histogram is a <see cref="DoubleHistogram"/> (see <see cref="OutputIntervalHistogram(double, double, EncodableHistogram, double)"/>).</exception>
     /// <exception cref="ObjectDisposedException">The writer was disposed.</exception>
     public void OutputIntervalHistogram(EncodableHistogram histogram)
     {
@@ -280,7 +279,9 @@ public sealed class HistogramLogWriter : IDisposable
     /// Writes an interval line, <c>[Tag=&lt;tag&gt;,]%.3f,%.3f,%.3f,&lt;base64&gt;</c>: the start, the length
     /// (<paramref name="endTimeStampSec"/> - <paramref name="startTimeStampSec"/>), the maximum divided by
     /// <paramref name="maxValueUnitRatio"/>, and the compressed V2 encoding of the histogram at best compression. The
-    /// histogram's own timestamps are ignored.
+    /// histogram's own timestamps are ignored. A <see cref="DoubleHistogram"/> is written as Java writes one: its
+    /// compressed encoding (Java's <c>DoubleHistogram.encodeIntoCompressedByteBuffer</c>: cookie <c>0x0c72124f</c>, digits,
+    /// ratio, then its internal histogram's compressed V2 encoding), with its <c>getMaxValueAsDouble()</c> in the max column.
     /// </summary>
     /// <param name="startTimeStampSec">The start of the interval, in seconds (relative to the log's base time, or absolute).</param>
     /// <param name="endTimeStampSec">The end of the interval, in seconds.</param>
@@ -288,10 +289,6 @@ public sealed class HistogramLogWriter : IDisposable
     /// <param name="maxValueUnitRatio">Divides the maximum in the <c>Interval_Max</c> column (1e6: nanoseconds to milliseconds).</param>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
     /// <exception cref="ArgumentException">The tag contains <c>,</c>, a space, <c>\r</c> or <c>\n</c> (Java checked only 3-character tags), or an unpaired surrogate.</exception>
-    /// <exception cref="NotSupportedException">
-    /// The histogram is a <see cref="DoubleHistogram"/>: this build has no DoubleHistogram encoding, so DoubleHistogram
-    /// intervals cannot be written yet.
-    /// </exception>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count (possible only after a long count overflowed).</exception>
     /// <exception cref="ObjectDisposedException">The writer was disposed.</exception>
     public void OutputIntervalHistogram(double startTimeStampSec, double endTimeStampSec, EncodableHistogram histogram, double maxValueUnitRatio = DefaultMaxValueUnitRatio)
@@ -302,13 +299,6 @@ public sealed class HistogramLogWriter : IDisposable
         }
 
         ThrowIfDisposed();
-        if (histogram is not HistogramBase integerHistogram)
-        {
-            throw new NotSupportedException(
-                "Cannot write a " + histogram.GetType().Name + " interval: this build encodes integer histograms (HistogramBase) only; "
-                + "DoubleHistogram encoding is not available in it.");
-        }
-
         string? tag = histogram.Tag;
         byte[]? tagBytes = tag is null ? null : GetTagBytes(tag);
 
@@ -326,7 +316,7 @@ public sealed class HistogramLogWriter : IDisposable
         AppendAscii(",");
         AppendFixed(histogram.GetMaxValueAsDouble() / maxValueUnitRatio);
         AppendAscii(",");
-        _compressor.EncodeToBase64Utf8(integerHistogram, _line, ZlibCompressor.BestCompression);
+        _compressor.EncodeToBase64Utf8(histogram, _line, ZlibCompressor.BestCompression);
         AppendAscii("\n");
         Flush();
     }

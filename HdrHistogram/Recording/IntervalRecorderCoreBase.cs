@@ -1,0 +1,155 @@
+using System;
+using System.Threading;
+
+namespace HdrHistogram;
+
+/// <summary>
+/// The interval-sampling machinery every recorder shares (Java's recorders, which differ only in the histograms they
+/// record into): an active histogram writers record into inside a <see cref="WriterReaderPhaser"/> critical section,
+/// and an inactive one the reader swaps in. <see cref="IntervalRecorderCore"/> specializes it for integer histograms
+/// (<see cref="Recorder"/>, <see cref="SingleWriterRecorder"/>), <see cref="DoubleIntervalRecorderCore"/> for
+/// DoubleHistograms (<see cref="DoubleRecorder"/>, <see cref="SingleWriterDoubleRecorder"/>).
+/// </summary>
+/// <typeparam name="THistogram">The kind of histogram recorded into.</typeparam>
+/// <remarks>
+/// Taking an interval, as Java does: under the reader lock, reset the inactive histogram (a recycled one, or a new
+/// one of the active one's configuration), make it the active one, stamp the interval's end and the next one's
+/// start, then flip the phase, which returns once every writer that might still be recording into the histogram
+/// just swapped out has left its critical section. From then on nothing writes to it: it is the interval.
+/// </remarks>
+internal abstract class IntervalRecorderCoreBase<THistogram>
+    where THistogram : EncodableHistogram
+{
+    private readonly object _gate = new();
+    private readonly object _owner;
+    private THistogram _activeHistogram = null!;
+    private THistogram? _inactiveHistogram;
+
+    /// <summary>Creates the core; the derived constructor must then call <see cref="Start"/> with the first active histogram.</summary>
+    /// <param name="owner">The public recorder: the containing instance recycled histograms must come from.</param>
+    protected IntervalRecorderCoreBase(object owner)
+    {
+        _owner = owner;
+        InstanceId = HistogramBase.NextInstanceId();
+    }
+
+    /// <summary>The phaser writers enter around every record.</summary>
+    public WriterReaderPhaser Phaser { get; } = new();
+
+    /// <summary>The recorder's identity, given to every histogram it creates (Java's recorder instance id).</summary>
+    public long InstanceId { get; }
+
+    /// <summary>The histogram writers record into; read only inside a writer critical section.</summary>
+    public THistogram ActiveHistogram => Volatile.Read(ref _activeHistogram);
+
+    /// <summary>The recorder that owns the histograms.</summary>
+    protected object Owner => _owner;
+
+    public THistogram GetIntervalHistogram(THistogram? histogramToRecycle)
+    {
+        lock (_gate)
+        {
+            if (histogramToRecycle is not null)
+            {
+                ValidateFitAsReplacementHistogram(histogramToRecycle);
+            }
+
+            _inactiveHistogram = histogramToRecycle;
+            PerformIntervalSample();
+            var sampledHistogram = _inactiveHistogram!;
+
+            // Once handed out, the sample is the caller's until it is recycled.
+            _inactiveHistogram = null;
+            return sampledHistogram;
+        }
+    }
+
+    public void GetIntervalHistogramInto(THistogram targetHistogram)
+    {
+        if (targetHistogram is null)
+        {
+            throw new ArgumentNullException(nameof(targetHistogram));
+        }
+
+        lock (_gate)
+        {
+            PerformIntervalSample();
+            CopyInto(_inactiveHistogram!, targetHistogram);
+        }
+    }
+
+    public void Reset()
+    {
+        lock (_gate)
+        {
+            // The inactive histogram is reset at every sample, so sampling twice clears both.
+            PerformIntervalSample();
+            PerformIntervalSample();
+        }
+    }
+
+    /// <summary>Makes <paramref name="first"/> (owned by this recorder) the active histogram; its interval begins now.</summary>
+    protected void Start(THistogram first)
+    {
+        _activeHistogram = first;
+        first.StartTimeStamp = NowMilliseconds();
+    }
+
+    /// <summary>Creates a new histogram of the active one's configuration (including the range it may have grown to), adopted by this recorder.</summary>
+    protected abstract THistogram CreateLike(THistogram active);
+
+    /// <summary>Clears the histogram's counts.</summary>
+    protected abstract void ResetHistogram(THistogram histogram);
+
+    /// <summary>Copies the sampled interval into the caller's target.</summary>
+    protected abstract void CopyInto(THistogram source, THistogram target);
+
+    /// <summary>The recorder that created the histogram, if any.</summary>
+    protected abstract object? GetContainingRecorder(THistogram histogram);
+
+    private static long NowMilliseconds() => DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
+
+    private void PerformIntervalSample()
+    {
+        Phaser.ReaderLock();
+        try
+        {
+            var previousActive = _activeHistogram;
+            _inactiveHistogram ??= CreateLike(previousActive);
+            ResetHistogram(_inactiveHistogram);
+
+            Volatile.Write(ref _activeHistogram, _inactiveHistogram);
+            _inactiveHistogram = previousActive;
+
+            long now = NowMilliseconds();
+            _activeHistogram.StartTimeStamp = now;
+            _inactiveHistogram.EndTimeStamp = now;
+
+            // Wait until no writer that might have seen the previous active histogram is still recording into it.
+            Phaser.FlipPhase();
+        }
+        finally
+        {
+            Phaser.ReaderUnlock();
+        }
+    }
+
+    /// <summary>Java's check: only a histogram this recorder handed out (and that is not in use again) may be recycled.</summary>
+    private void ValidateFitAsReplacementHistogram(THistogram histogramToRecycle)
+    {
+        if (!ReferenceEquals(GetContainingRecorder(histogramToRecycle), _owner))
+        {
+            throw new ArgumentException(
+                "The replacement histogram must have been obtained via a previous GetIntervalHistogram() call from this "
+                + _owner.GetType().Name + " instance.",
+                nameof(histogramToRecycle));
+        }
+
+        if (ReferenceEquals(histogramToRecycle, _activeHistogram))
+        {
+            throw new ArgumentException(
+                "The replacement histogram was already recycled and is being recorded into again; recycle each interval histogram once.",
+                nameof(histogramToRecycle));
+        }
+    }
+}
