@@ -21,6 +21,48 @@ internal sealed class DoubleIntervalRecorderCore : IntervalRecorderCoreBase<Doub
         Start(Create(highestToLowestValueRatio, numberOfSignificantValueDigits, autoResize));
     }
 
+    /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
+    public void RecordValue(double value)
+    {
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValue(value);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
+    /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
+    public void RecordValueWithCount(double value, long count)
+    {
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValueWithCount(value, count);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
+    /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
+    public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
+    {
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
     // Java's copy constructor followed by reset: the active histogram's (possibly grown) dynamic range and digits.
     protected override DoubleHistogram CreateLike(DoubleHistogram active)
         => Create(active.GetHighestToLowestValueRatio(), active.NumberOfSignificantValueDigits, active.AutoResize);

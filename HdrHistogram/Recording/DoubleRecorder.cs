@@ -55,37 +55,13 @@ public class DoubleRecorder
     /// <summary>Records one occurrence of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative or not finite, or lies outside the dynamic range the histograms can cover.</exception>
-    public void RecordValue(double value)
-    {
-        var core = _core;
-        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            core.ActiveHistogram.RecordValue(value);
-        }
-        finally
-        {
-            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
-    }
+    public void RecordValue(double value) => _core.RecordValue(value);
 
     /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="count">How many occurrences; must not be negative.</param>
     /// <exception cref="ArgumentOutOfRangeException">The value or count is invalid, or the value lies outside the dynamic range the histograms can cover.</exception>
-    public void RecordValueWithCount(double value, long count)
-    {
-        var core = _core;
-        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            core.ActiveHistogram.RecordValueWithCount(value, count);
-        }
-        finally
-        {
-            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
-    }
+    public void RecordValueWithCount(double value, long count) => _core.RecordValueWithCount(value, count);
 
     /// <summary>
     /// Records <paramref name="value"/>, and corrects for coordinated omission by also recording the values a
@@ -94,19 +70,7 @@ public class DoubleRecorder
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
     /// <exception cref="ArgumentOutOfRangeException">The value is invalid, or lies outside the dynamic range the histograms can cover.</exception>
-    public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
-    {
-        var core = _core;
-        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            core.ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-        }
-        finally
-        {
-            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
-    }
+    public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples) => _core.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
 
     /// <summary>
     /// Returns a new histogram holding every value recorded since the previous interval histogram was taken, and

@@ -36,6 +36,48 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
         Start(first);
     }
 
+    /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
+    public void RecordValue(long value)
+    {
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValue(value);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
+    /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
+    public void RecordValueWithCount(long value, long count)
+    {
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValueWithCount(value, count);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
+    /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
+    public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
+    {
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
+    }
+
     protected override HistogramBase CreateLike(HistogramBase active)
     {
         var histogram = CreateHistogram(active.LowestTrackableValue, active.HighestTrackableValue, active.NumberOfSignificantValueDigits);

@@ -81,38 +81,14 @@ public class SingleWriterRecorder : IRecorder
     /// <summary>Records one occurrence of <paramref name="value"/>; from one thread at a time only.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize.</exception>
-    public void RecordValue(long value)
-    {
-        var core = _core;
-        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            core.ActiveHistogram.RecordValue(value);
-        }
-        finally
-        {
-            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
-    }
+    public void RecordValue(long value) => _core.RecordValue(value);
 
     /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>; from one thread at a time only.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="count">How many occurrences; must not be negative.</param>
     /// <exception cref="ArgumentOutOfRangeException">The value or count is negative, or the value is beyond the range and the histograms do not auto-resize.</exception>
     /// <exception cref="InvalidOperationException">A bucket's count would overflow the count type (int or short counts).</exception>
-    public void RecordValueWithCount(long value, long count)
-    {
-        var core = _core;
-        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            core.ActiveHistogram.RecordValueWithCount(value, count);
-        }
-        finally
-        {
-            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
-    }
+    public void RecordValueWithCount(long value, long count) => _core.RecordValueWithCount(value, count);
 
     /// <summary>
     /// Records <paramref name="value"/>, and corrects for coordinated omission by also recording the values a
@@ -122,19 +98,7 @@ public class SingleWriterRecorder : IRecorder
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize.</exception>
-    public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
-    {
-        var core = _core;
-        long criticalValueAtEnter = core.Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            core.ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-        }
-        finally
-        {
-            core.Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
-    }
+    public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples) => _core.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
 
     /// <summary>
     /// Returns a new histogram holding every value recorded since the previous interval histogram was taken, and
