@@ -3,7 +3,7 @@
 #
 #   run.sh --quick [--filter GLOB]...   smoke check: every benchmark once, in process, its setup validating the result;
 #                                       for the default library build and for the library's netstandard2.0 build.
-#   run.sh --full  [--filter GLOB]...   measured run; GitHub-markdown and JSON reports (with BenchmarkDotNet's
+#   run.sh --full  [--group G]... [--filter GLOB]...   measured run; GitHub-markdown and JSON reports (with BenchmarkDotNet's
 #                                       environment lines) go to results/<yyyy-MM-dd>/ (UTC date).
 #
 # --full uses ../.dotnet/dotnet (eng/setup-side-by-side-runtimes.sh) when present to run net8.0, net9.0 and net10.0
@@ -14,7 +14,8 @@
 #   serialization  Serialization (every workload)        every runtime + netstandard2.0 library
 #   recording      Recording, Recorder, DoubleRecording, MetricsBridge, DoubleSerialization, Log
 #                                                        net10.0 + netstandard2.0 library
-# With --filter, one invocation of the matching benchmarks on every runtime. Arguments after `--` go to the benchmark
+# --group NAME (repeatable) runs only those groups. With --filter, one invocation of the matching benchmarks on every
+# runtime. Arguments after `--` go to the benchmark
 # program (e.g. --hdr-warmup 3 --hdr-iterations 10 --hdr-iteration-time-ms 200, or BenchmarkDotNet options).
 # Exits non-zero if anything fails to build, run or validate.
 set -euo pipefail
@@ -30,6 +31,7 @@ usage() {
 
 mode=
 filters=()
+groups=()
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -38,6 +40,12 @@ while [ $# -gt 0 ]; do
         --filter)
             [ $# -ge 2 ] || usage
             filters+=("$2")
+            shift
+            ;;
+        --group)
+            [ $# -ge 2 ] || usage
+            case "$2" in bits-buffers|serialization|recording) ;; *) echo "Unknown group: $2" >&2; usage ;; esac
+            groups+=("$2")
             shift
             ;;
         --) shift; extra=("$@"); break ;;
@@ -110,7 +118,7 @@ mkdir -p "$out"
 {
     echo "date (UTC): $(date -u '+%F %T')"
     echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
-    echo "command: HdrHistogram.Benchmarking/run.sh --full ${filters[*]:+--filter ${filters[*]}} ${extra[*]:+-- ${extra[*]}}"
+    echo "command: HdrHistogram.Benchmarking/run.sh --full${groups[*]:+ --group ${groups[*]}}${filters[*]:+ --filter ${filters[*]}}${extra[*]:+ -- ${extra[*]}}"
     echo "$note"
 } >> "$out/run-info.txt"
 
@@ -141,9 +149,12 @@ run_group() { # name runtimes filter...
 if [ ${#filters[@]} -gt 0 ]; then
     run_group filtered "$all_runtimes" "${filters[@]}" || status=1
 else
-    run_group bits-buffers "$all_runtimes" '*.ByteBufferBenchmark.*' '*.LeadingZeroCountBenchmark.*' || status=1
-    run_group serialization "$all_runtimes" '*.SerializationBenchmark.*' || status=1
-    run_group recording net10.0 '*.RecordingBenchmark.*' '*.RecorderBenchmark.*' '*.DoubleRecordingBenchmark.*' \
+    [ ${#groups[@]} -gt 0 ] || groups=(bits-buffers serialization recording)
+    selected() { [[ " ${groups[*]} " == *" $1 "* ]]; }
+    ! selected bits-buffers \
+        || run_group bits-buffers "$all_runtimes" '*.ByteBufferBenchmark.*' '*.LeadingZeroCountBenchmark.*' || status=1
+    ! selected serialization || run_group serialization "$all_runtimes" '*.SerializationBenchmark.*' || status=1
+    ! selected recording || run_group recording net10.0 '*.RecordingBenchmark.*' '*.RecorderBenchmark.*' '*.DoubleRecordingBenchmark.*' \
         '*.MetricsBridgeBenchmark.*' '*.DoubleSerializationBenchmark.*' '*.LogBenchmarks.*' || status=1
 fi
 echo "== full: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(( $(date +%s) - start )) s; reports in $out"
