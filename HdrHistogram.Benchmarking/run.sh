@@ -118,7 +118,11 @@ mkdir -p "$out"
 {
     echo "date (UTC): $(date -u '+%F %T')"
     echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
-    echo "command: HdrHistogram.Benchmarking/run.sh --full${groups[*]:+ --group ${groups[*]}}${filters[*]:+ --filter ${filters[*]}}${extra[*]:+ -- ${extra[*]}}"
+    printf 'command: HdrHistogram.Benchmarking/run.sh --full'
+    for g in "${groups[@]}"; do printf ' --group %s' "$g"; done
+    for f in "${filters[@]}"; do printf " --filter '%s'" "$f"; done
+    [ ${#extra[@]} -eq 0 ] || printf ' -- %s' "${extra[*]}"
+    echo
     echo "$note"
 } >> "$out/run-info.txt"
 
