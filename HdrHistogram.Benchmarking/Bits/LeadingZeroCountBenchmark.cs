@@ -128,6 +128,18 @@ public class LeadingZeroCountBenchmark : IValidatedBenchmark
         return sum;
     }
 
+    [Benchmark(OperationsPerInvoke = Count)]
+    public int HalvingTable()
+    {
+        int sum = 0;
+        foreach (ulong value in _values)
+        {
+            sum += SoftwareLeadingZeroCount.HalvingTable(value);
+        }
+
+        return sum;
+    }
+
     public void Validate(string benchmark, Func<object?> run) =>
         Check.Equal(_expectedSum, Check.Is<int>(run(), benchmark), "sum of the leading-zero counts");
 
@@ -142,6 +154,7 @@ public class LeadingZeroCountBenchmark : IValidatedBenchmark
             ("DeBruijnSmear", SoftwareLeadingZeroCount.DeBruijnSmear),
             ("FloatExponent", SoftwareLeadingZeroCount.FloatExponent),
             ("ByteScanTable", SoftwareLeadingZeroCount.ByteScanTable),
+            ("HalvingTable", SoftwareLeadingZeroCount.HalvingTable),
         };
         var random = new Random(11);
         void CheckValue(ulong value)
@@ -162,6 +175,7 @@ public class LeadingZeroCountBenchmark : IValidatedBenchmark
             CheckValue(bit | (bit - 1));
             CheckValue(bit | (NextUInt64(random) & (bit - 1)));
             CheckValue(bit - 1);
+            CheckValue(bit + 1);
         }
 
         for (int i = 0; i < 100_000; i++)

@@ -102,6 +102,35 @@ internal static class SoftwareLeadingZeroCount
         return 1086 - (int)(BitConverter.DoubleToInt64Bits((double)(long)isolated) >> 52);
     }
 
+    /// <summary>
+    /// Three halving steps to the highest non-zero byte, then a 256-entry table: the library's netstandard2.0 fallback
+    /// before the double-exponent one, kept so the two are measured side by side.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int HalvingTable(ulong value)
+    {
+        int n = 0;
+        if ((value & 0xFFFFFFFF00000000UL) == 0)
+        {
+            n += 32;
+            value <<= 32;
+        }
+
+        if ((value & 0xFFFF000000000000UL) == 0)
+        {
+            n += 16;
+            value <<= 16;
+        }
+
+        if ((value & 0xFF00000000000000UL) == 0)
+        {
+            n += 8;
+            value <<= 8;
+        }
+
+        return n + 8 - BitsInByte[(int)(value >> 56)];
+    }
+
     /// <summary>Scan the bytes from the top for the first non-zero one, then a 256-entry table.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int ByteScanTable(ulong value)

@@ -110,7 +110,7 @@ public class DoubleSerializationBenchmark
 
     /// <summary>Uncompressed decoding into a new histogram (allocates the histogram).</summary>
     [Benchmark]
-    public DoubleHistogram DecodePlainNew() => _decoder.DecodeDouble(_plain);
+    public object DecodePlainNew() => _decoder.DecodeDouble(_plain);
 
     /// <summary>The values file next to the benchmark assembly, or in a parent directory's Workloads folder (BenchmarkDotNet builds in a subfolder).</summary>
     private static string FindValuesFile()

@@ -5,7 +5,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Utilities;
 
 /// <summary>
-/// The leading-zero count is the hardware instruction on .NET 8+ and a table-based fallback on netstandard2.0; the
+/// The leading-zero count is the hardware instruction on .NET 8+ and a software (double-exponent) fallback on netstandard2.0; the
 /// NetStandard test project runs these against the fallback.
 /// </summary>
 public class BitwiseTests
@@ -19,6 +19,8 @@ public class BitwiseTests
             ulong power = 1UL << bit;
             Bitwise.LeadingZeroCount(power).Should().Be(63 - bit);
             Bitwise.LeadingZeroCount(power | (power - 1)).Should().Be(63 - bit, "all bits below {0} set", bit);
+            Bitwise.LeadingZeroCount(power + 1).Should().Be(63 - bit - (bit == 0 ? 1 : 0), "2^{0} + 1", bit);
+            Bitwise.LeadingZeroCount(power - 1).Should().Be(bit == 0 ? 64 : 64 - bit, "2^{0} - 1", bit);
             Bitwise.NumberOfLeadingZeros((long)power).Should().Be(63 - bit);
         }
 

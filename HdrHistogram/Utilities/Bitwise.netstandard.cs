@@ -1,50 +1,30 @@
+using System;
 using System.Runtime.CompilerServices;
 
 namespace HdrHistogram.Utilities;
 
 public static partial class Bitwise
 {
-    // Position of the highest set bit of a byte-sized value, used for the last step of the binary search.
-    private static readonly byte[] HighestBitInByte = BuildHighestBitTable();
-
     /// <summary>Counts the leading zero bits of <paramref name="value"/> without hardware intrinsics (netstandard2.0).</summary>
     /// <param name="value">The value to inspect.</param>
     /// <returns>A number from 0 to 64.</returns>
+    /// <remarks>
+    /// A whole number below 2^53 converts to <see cref="double"/> exactly, so the double's biased exponent is
+    /// 1023 + the position of the highest set bit, and 1086 - exponent is the leading-zero count. That covers every
+    /// value a histogram records in practice (the record path counts <c>value | subBucketMask</c>, at least 1) with one
+    /// predictable branch and no table; 0 and values of 54 bits or more shift 11 bits out first. Measured against the
+    /// previous fallback (three halving steps and a 256-entry table, the benchmark's <c>HalvingTable</c> variant) in
+    /// <c>HdrHistogram.Benchmarking/Bits/LeadingZeroCountBenchmark.cs</c>, netstandard2.0-library job: 1.07 ns against
+    /// 3.93 ns per value (any width), 1.51 ns against 2.59 ns (latency values), results/2026-11-21.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int LeadingZeroCount(ulong value)
     {
-        // Narrow to the highest non-zero byte with three halving steps, then finish with a 256-entry table.
-        int n = 0;
-        if ((value & 0xFFFFFFFF00000000UL) == 0)
+        if (value - 1 < (1UL << 53) - 1)
         {
-            n += 32;
-            value <<= 32;
+            return 1086 - (int)(BitConverter.DoubleToInt64Bits((long)value) >> 52);
         }
 
-        if ((value & 0xFFFF000000000000UL) == 0)
-        {
-            n += 16;
-            value <<= 16;
-        }
-
-        if ((value & 0xFF00000000000000UL) == 0)
-        {
-            n += 8;
-            value <<= 8;
-        }
-
-        return n + 8 - HighestBitInByte[value >> 56];
-    }
-
-    private static byte[] BuildHighestBitTable()
-    {
-        // table[b] = number of significant bits of b (0 for 0), so 8 - table[b] is the byte's leading-zero count.
-        var table = new byte[256];
-        for (int b = 1; b < 256; b++)
-        {
-            table[b] = (byte)(table[b >> 1] + 1);
-        }
-
-        return table;
+        return value == 0 ? 64 : 1075 - (int)(BitConverter.DoubleToInt64Bits((long)(value >> 11)) >> 52);
     }
 }

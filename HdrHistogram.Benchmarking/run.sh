@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Runs the benchmarks (see README.md next to this script).
+#
+#   run.sh --quick [--filter GLOB]...   smoke check: every benchmark once, in process, its setup validating the result;
+#                                       for the default library build and for the library's netstandard2.0 build.
+#   run.sh --full  [--group G]... [--filter GLOB]...   measured run; GitHub-markdown and JSON reports (with BenchmarkDotNet's
+#                                       environment lines) go to results/<yyyy-MM-dd>/ (UTC date).
+#
+# --full uses ../.dotnet/dotnet (eng/setup-side-by-side-runtimes.sh) when present to run net8.0, net9.0 and net10.0
+# jobs on their own runtimes, plus the netstandard2.0-library job; without it, net10.0 and the netstandard2.0-library
+# job only (it says so, also in results/<date>/run-info.txt). Without --filter, --full runs three groups, each a
+# separate BenchmarkDotNet invocation whose reports are copied as soon as it ends:
+#   bits-buffers   ByteBuffer, LeadingZeroCount          every runtime + netstandard2.0 library
+#   serialization  Serialization (every workload)        every runtime + netstandard2.0 library
+#   recording      Recording, Recorder, DoubleRecording, MetricsBridge, DoubleSerialization, Log
+#                                                        net10.0 + netstandard2.0 library
+# --group NAME (repeatable) runs only those groups. With --filter, one invocation of the matching benchmarks on every
+# runtime. Arguments after `--` go to the benchmark
+# program (e.g. --hdr-warmup 3 --hdr-iterations 10 --hdr-iteration-time-ms 200, or BenchmarkDotNet options).
+# Exits non-zero if anything fails to build, run or validate.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+cd "$root"
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+usage() {
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+
+mode=
+filters=()
+groups=()
+extra=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) mode=quick ;;
+        --full) mode=full ;;
+        --filter)
+            [ $# -ge 2 ] || usage
+            filters+=("$2")
+            shift
+            ;;
+        --group)
+            [ $# -ge 2 ] || usage
+            case "$2" in bits-buffers|serialization|recording) ;; *) echo "Unknown group: $2" >&2; usage ;; esac
+            groups+=("$2")
+            shift
+            ;;
+        --) shift; extra=("$@"); break ;;
+        -h|--help) usage ;;
+        *) echo "Unknown argument: $1" >&2; usage ;;
+    esac
+    shift
+done
+[ -n "$mode" ] || usage
+
+project=HdrHistogram.Benchmarking/HdrHistogram.Benchmarking.csproj
+tfm=net10.0
+start=$(date +%s)
+status=0
+
+filter_args() {
+    if [ $# -gt 0 ]; then
+        printf '%s\n' --filter "$@"
+    fi
+}
+
+if [ "$mode" = quick ]; then
+    artifacts="$(mktemp -d)"
+    [ ${#filters[@]} -gt 0 ] || filters=('*')
+    for build in default netstandard2.0; do
+        if [ "$build" = default ]; then
+            switch=()
+            dll=HdrHistogram.Benchmarking/bin/Release/$tfm/HdrHistogram.Benchmarking.dll
+        else
+            switch=(-p:HdrLibraryBuild=$build)
+            dll=HdrHistogram.Benchmarking/bin/Release/lib-$build/$tfm/HdrHistogram.Benchmarking.dll
+        fi
+        echo "== quick: $build library build"
+        if ! DOTNET_ROLL_FORWARD=Major dotnet build "$project" -c Release -f "$tfm" "${switch[@]}" -nologo -v quiet; then
+            echo "== quick: build failed ($build library build)" >&2
+            status=1
+            continue
+        fi
+        mapfile -t fargs < <(filter_args "${filters[@]}")
+        # Long runs of BenchmarkDotNet's per-iteration lines are of no use here: keep the errors and the verdict.
+        if ! dotnet "$dll" --hdr-quick "${fargs[@]}" --artifacts "$artifacts/$build" "${extra[@]}" \
+            > "$artifacts/$build.log" 2>&1; then
+            grep -E "Exception|error|FAILED|failed|HdrHistogram.Benchmarking:" "$artifacts/$build.log" | head -60 >&2 || true
+            echo "== quick: FAILED ($build library build); full log: $artifacts/$build.log" >&2
+            status=1
+        else
+            grep -E "^// HdrHistogram.Benchmarking:" "$artifacts/$build.log" || true
+        fi
+    done
+    echo "== quick: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(( $(date +%s) - start )) s"
+    [ $status -ne 0 ] || rm -rf "$artifacts"
+    exit $status
+fi
+
+# --full
+cli_args=()
+if [ -x .dotnet/dotnet ]; then
+    all_runtimes=net8.0,net9.0,net10.0
+    cli_args=(--hdr-cli "$root/.dotnet/dotnet")
+    note="Side by side: net8.0, net9.0 and net10.0 jobs on their own runtimes ($root/.dotnet/dotnet), plus the netstandard2.0-library job on net10.0."
+else
+    all_runtimes=net10.0
+    note="No .dotnet/ (eng/setup-side-by-side-runtimes.sh not run): net10.0 and the netstandard2.0-library job only; net8.0 and net9.0 were NOT measured."
+fi
+echo "== full: $note"
+
+day="$(date -u +%F)"
+out="$here/results/$day"
+mkdir -p "$out"
+{
+    echo "date (UTC): $(date -u '+%F %T')"
+    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+    printf 'command: HdrHistogram.Benchmarking/run.sh --full'
+    for g in "${groups[@]}"; do printf ' --group %s' "$g"; done
+    for f in "${filters[@]}"; do printf " --filter '%s'" "$f"; done
+    [ ${#extra[@]} -eq 0 ] || printf ' -- %s' "${extra[*]}"
+    echo
+    echo "$note"
+} >> "$out/run-info.txt"
+
+# Builds the program once (BenchmarkDotNet builds each job's own project from it).
+DOTNET_ROLL_FORWARD=Major dotnet build "$project" -c Release -f "$tfm" -nologo -v quiet
+dll="$here/bin/Release/$tfm/HdrHistogram.Benchmarking.dll"
+
+run_group() { # name runtimes filter...
+    local name=$1 runtimes=$2
+    shift 2
+    local artifacts="$root/BenchmarkDotNet.Artifacts/$name"
+    rm -rf "$artifacts"
+    local t0
+    t0=$(date +%s)
+    echo "== full: $name on $runtimes + netstandard2.0 library ($*)"
+    local rc=0
+    # The program runs from the repository root; every job builds and runs through the same CLI.
+    dotnet "$dll" --hdr-full --hdr-runtimes "$runtimes" "${cli_args[@]}" --filter "$@" --artifacts "$artifacts" \
+        "${extra[@]}" || rc=$?
+    if compgen -G "$artifacts/results/*" > /dev/null; then
+        cp "$artifacts"/results/*-report-github.md "$artifacts"/results/*-report-brief.json "$out"/ 2>/dev/null || true
+    fi
+    echo "group $name: runtimes $runtimes + netstandard2.0 library, exit $rc, $(( $(date +%s) - t0 )) s" >> "$out/run-info.txt"
+    echo "== full: $name exit $rc in $(( $(date +%s) - t0 )) s; reports in $out"
+    return $rc
+}
+
+if [ ${#filters[@]} -gt 0 ]; then
+    run_group filtered "$all_runtimes" "${filters[@]}" || status=1
+else
+    [ ${#groups[@]} -gt 0 ] || groups=(bits-buffers serialization recording)
+    selected() { [[ " ${groups[*]} " == *" $1 "* ]]; }
+    ! selected bits-buffers \
+        || run_group bits-buffers "$all_runtimes" '*.ByteBufferBenchmark.*' '*.LeadingZeroCountBenchmark.*' || status=1
+    ! selected serialization || run_group serialization "$all_runtimes" '*.SerializationBenchmark.*' || status=1
+    ! selected recording || run_group recording net10.0 '*.RecordingBenchmark.*' '*.RecorderBenchmark.*' '*.DoubleRecordingBenchmark.*' \
+        '*.MetricsBridgeBenchmark.*' '*.DoubleSerializationBenchmark.*' '*.LogBenchmarks.*' || status=1
+fi
+echo "== full: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(( $(date +%s) - start )) s; reports in $out"
+exit $status
