@@ -163,22 +163,7 @@ internal sealed class JavaCase
     {
         var h = CreateEmptyDouble();
         RecordInto(h);
-        if (Root.TryGetProperty("startTimeStamp", out var start))
-        {
-            h.StartTimeStamp = start.GetInt64();
-        }
-
-        if (Root.TryGetProperty("endTimeStamp", out var end))
-        {
-            h.EndTimeStamp = end.GetInt64();
-        }
-
-        if (Root.TryGetProperty("tag", out var tag) && tag.ValueKind == JsonValueKind.String)
-        {
-            h.Tag = tag.GetString();
-        }
-
-        return h;
+        return WithJavaMetadata(h);
     }
 
     /// <summary>An empty histogram built the way Java built this case's.</summary>
@@ -244,6 +229,13 @@ internal sealed class JavaCase
     {
         var h = CreateEmpty();
         RecordInto(h);
+        return WithJavaMetadata(h);
+    }
+
+    /// <summary>Sets the timestamps and tag Java's histogram carried, where the case records them.</summary>
+    private T WithJavaMetadata<T>(T h)
+        where T : EncodableHistogram
+    {
         if (Root.TryGetProperty("startTimeStamp", out var start))
         {
             h.StartTimeStamp = start.GetInt64();
