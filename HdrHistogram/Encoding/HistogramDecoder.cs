@@ -126,7 +126,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// It must not be used by other threads meanwhile.
     /// </param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target's configuration, or holds a count too large for the target's count type. The target is then left empty (reset).</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target's configuration, or holds a count too large for the target's count type. An error in the header (including a configuration mismatch) is found before the target is touched and leaves it unchanged; an error found while the counts are read leaves it empty (reset).</exception>
     public void DecodeInto(ReadOnlySpan<byte> source, HistogramBase target) => DecodeInto(source, target, out _);
 
     /// <summary>Decodes into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>) and says how many bytes the histogram took.</summary>
