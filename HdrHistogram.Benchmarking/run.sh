@@ -115,9 +115,11 @@ echo "== full: $note"
 day="$(date -u +%F)"
 out="$here/results/$day"
 mkdir -p "$out"
+# Asked before run-info.txt is appended to, which would otherwise always count as an uncommitted change.
+commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
 {
     echo "date (UTC): $(date -u '+%F %T')"
-    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+    echo "commit: $commit"
     printf 'command: HdrHistogram.Benchmarking/run.sh --full'
     for g in "${groups[@]}"; do printf ' --group %s' "$g"; done
     for f in "${filters[@]}"; do printf " --filter '%s'" "$f"; done
