@@ -10,7 +10,7 @@ public sealed partial class ByteBuffer
     /// without the array's bounds check: every caller has checked that the access ends at or before <c>_end</c>, and
     /// <c>_end</c> never exceeds the length of the (never replaced) array, so the access stays inside it even when the
     /// buffer is misused from several threads. On .NET 8 this is what keeps <c>GetLong</c> ahead of the legacy form
-    /// (measured 0.88x its time, against 1.0x with the array's own check).
+    /// (measured 0.74-0.83x its time, against 1.0x with the array's own check).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ref byte DataAt(byte[] array, int position) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)position);
