@@ -105,14 +105,7 @@ internal static class ConcurrencyHarness
 
         void AddInterval(HistogramBase interval)
         {
-            interval.StartTimeStamp.Should().BeGreaterThan(0);
-            interval.EndTimeStamp.Should().BeGreaterThanOrEqualTo(interval.StartTimeStamp);
-            if (previousEnd != 0)
-            {
-                interval.StartTimeStamp.Should().Be(previousEnd, "each interval starts when the previous one was taken");
-            }
-
-            previousEnd = interval.EndTimeStamp;
+            ShouldFollow(interval, ref previousEnd);
             accumulated ??= new LongHistogram(interval.LowestTrackableValue, 2 * interval.LowestTrackableValue, interval.NumberOfSignificantValueDigits)
             {
                 AutoResize = true,
@@ -135,6 +128,22 @@ internal static class ConcurrencyHarness
 
         AddInterval(takeInterval(recycle));
         return (accumulated!, intervals);
+    }
+
+    /// <summary>
+    /// Checks an interval taken from a recorder: its timestamps are set and ordered, and it starts where the previous
+    /// interval (ending at <paramref name="previousEnd"/>, 0 for none) ended; then moves <paramref name="previousEnd"/> on.
+    /// </summary>
+    public static void ShouldFollow(EncodableHistogram interval, ref long previousEnd)
+    {
+        interval.StartTimeStamp.Should().BeGreaterThan(0);
+        interval.EndTimeStamp.Should().BeGreaterThanOrEqualTo(interval.StartTimeStamp);
+        if (previousEnd != 0)
+        {
+            interval.StartTimeStamp.Should().Be(previousEnd, "each interval starts when the previous one was taken");
+        }
+
+        previousEnd = interval.EndTimeStamp;
     }
 
     /// <summary>

@@ -126,14 +126,7 @@ public class DoubleRecorderStressTests
 
         void AddInterval(DoubleHistogram interval)
         {
-            interval.StartTimeStamp.Should().BeGreaterThan(0);
-            interval.EndTimeStamp.Should().BeGreaterThanOrEqualTo(interval.StartTimeStamp);
-            if (previousEnd != 0)
-            {
-                interval.StartTimeStamp.Should().Be(previousEnd, "each interval starts when the previous one was taken");
-            }
-
-            previousEnd = interval.EndTimeStamp;
+            ConcurrencyHarness.ShouldFollow(interval, ref previousEnd);
             if (interval.TotalCount > 0)
             {
                 foreach (long k in keys)
