@@ -54,21 +54,9 @@ public class LogDoubleHistogramTests
     {
         var expected = LogFixtures.ExpectedIntervals(Log);
         using var reader = new HistogramLogReader(LogFixtures.HlogPath(Log));
-        EncodableHistogram? previous = null;
-        int count = 0;
-        int reused = 0;
-        EncodableHistogram? next;
-        while ((next = reader.NextIntervalHistogram(previous)) is not null)
-        {
-            if (ReferenceEquals(next, previous))
-            {
-                reused++;
-            }
-
-            ShouldBeJavasInterval((DoubleHistogram)next, expected[count], "interval " + count, sameRange: false);
-            previous = next;
-            count++;
-        }
+        var (count, reused) = LogFixtures.ReadRecycling(
+            reader,
+            (next, index) => ShouldBeJavasInterval((DoubleHistogram)next, expected[index], "interval " + index, sameRange: false));
 
         count.Should().Be(20);
         reused.Should().Be(19, "every interval has 3 significant digits, so the histogram is reused every time");

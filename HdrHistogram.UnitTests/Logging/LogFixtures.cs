@@ -5,6 +5,7 @@ using System.Linq;
 using System.Text.Json;
 using FluentAssertions;
 using HdrHistogram.Encoding;
+using HdrHistogram.Logging;
 using HdrHistogram.UnitTests.Infrastructure;
 
 namespace HdrHistogram.UnitTests.Logging;
@@ -52,6 +53,32 @@ internal static class LogFixtures
         => Expected(name).GetProperty("intervals").EnumerateArray().Any(i => i.GetProperty("histogramType").GetString() == "DoubleHistogram");
 
     public static IReadOnlyList<JsonElement> ExpectedIntervals(string name) => Expected(name).GetProperty("intervals").EnumerateArray().ToList();
+
+    /// <summary>
+    /// Reads every interval of a fixture log through <see cref="HistogramLogReader.NextIntervalHistogram(EncodableHistogram?)"/>,
+    /// offering the previous interval for recycling, and hands each to <paramref name="check"/> with its index.
+    /// </summary>
+    /// <returns>The number of intervals read and how many of them came back in the recycled histogram.</returns>
+    public static (int Count, int Reused) ReadRecycling(HistogramLogReader reader, Action<EncodableHistogram, int> check)
+    {
+        EncodableHistogram? previous = null;
+        int count = 0;
+        int reused = 0;
+        EncodableHistogram? next;
+        while ((next = reader.NextIntervalHistogram(previous)) is not null)
+        {
+            if (ReferenceEquals(next, previous))
+            {
+                reused++;
+            }
+
+            check(next, count);
+            previous = next;
+            count++;
+        }
+
+        return (count, reused);
+    }
 
     public static string? Tag(JsonElement interval)
         => interval.GetProperty("tag").ValueKind == JsonValueKind.String ? interval.GetProperty("tag").GetString() : null;

@@ -52,21 +52,9 @@ public class LogReaderFixtureTests
     {
         var expected = LogFixtures.ExpectedIntervals(log);
         using var reader = new HistogramLogReader(LogFixtures.HlogPath(log));
-        EncodableHistogram? previous = null;
-        int count = 0;
-        int reused = 0;
-        EncodableHistogram? next;
-        while ((next = reader.NextIntervalHistogram(previous)) is not null)
-        {
-            if (ReferenceEquals(next, previous))
-            {
-                reused++;
-            }
-
-            ((HistogramBase)next).ShouldBeJavasInterval(expected[count], sameRange: false, log + " interval " + count);
-            previous = next;
-            count++;
-        }
+        var (count, reused) = LogFixtures.ReadRecycling(
+            reader,
+            (next, index) => ((HistogramBase)next).ShouldBeJavasInterval(expected[index], sameRange: false, log + " interval " + index));
 
         count.Should().Be(expected.Count);
         int configChanges = expected.Zip(expected.Skip(1), (a, b) => Config(a) != Config(b)).Count(changed => changed);
