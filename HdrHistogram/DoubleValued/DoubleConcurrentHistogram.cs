@@ -96,8 +96,7 @@ public class DoubleConcurrentHistogram : DoubleHistogram
     {
         while (true)
         {
-            long criticalValue = _phaser.WriterCriticalSectionEnter();
-            try
+            using (_phaser.EnterWriterCriticalSection())
             {
                 // The range and scale read here stay valid until this critical section ends: a range change marks
                 // itself first and then waits for every writer already inside.
@@ -106,10 +105,6 @@ public class DoubleConcurrentHistogram : DoubleHistogram
                     RecordInRangeValue(count, value);
                     return;
                 }
-            }
-            finally
-            {
-                _phaser.WriterCriticalSectionExit(criticalValue);
             }
 
             // Outside the range, or a range change is under way: move the range (or wait for the change) and retry.

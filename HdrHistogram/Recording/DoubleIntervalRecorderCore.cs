@@ -24,43 +24,22 @@ internal sealed class DoubleIntervalRecorderCore : IntervalRecorderCoreBase<Doub
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(double value)
     {
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            ActiveHistogram.RecordValue(value);
-        }
-        finally
-        {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
+        using var section = Phaser.EnterWriterCriticalSection();
+        ActiveHistogram.RecordValue(value);
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(double value, long count)
     {
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            ActiveHistogram.RecordValueWithCount(value, count);
-        }
-        finally
-        {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
+        using var section = Phaser.EnterWriterCriticalSection();
+        ActiveHistogram.RecordValueWithCount(value, count);
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
     {
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-        }
-        finally
-        {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
+        using var section = Phaser.EnterWriterCriticalSection();
+        ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
     }
 
     // Java's copy constructor followed by reset: the active histogram's (possibly grown) dynamic range and digits.

@@ -39,43 +39,22 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(long value)
     {
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            ActiveHistogram.RecordValue(value);
-        }
-        finally
-        {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
+        using var section = Phaser.EnterWriterCriticalSection();
+        ActiveHistogram.RecordValue(value);
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(long value, long count)
     {
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            ActiveHistogram.RecordValueWithCount(value, count);
-        }
-        finally
-        {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
+        using var section = Phaser.EnterWriterCriticalSection();
+        ActiveHistogram.RecordValueWithCount(value, count);
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
     {
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-        }
-        finally
-        {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
+        using var section = Phaser.EnterWriterCriticalSection();
+        ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
     }
 
     protected override HistogramBase CreateLike(HistogramBase active)
