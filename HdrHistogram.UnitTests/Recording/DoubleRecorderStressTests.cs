@@ -15,7 +15,9 @@ namespace HdrHistogram.UnitTests.Recording;
 /// <remarks>
 /// The values are quarters, k / 4 for k in [4, 2047] (0.25 steps from 1 to 511.75): whatever power-of-two scale a
 /// DoubleHistogram's range settles on, each has a bucket of its own (an integer below 2048 times a power of two, at 3
-/// significant digits), so the sums are exact per value even though intervals may cover different ranges.
+/// significant digits), so the sums are exact per value even though intervals may cover different ranges. Each
+/// interval is asked only about the values inside its covered range: an auto-resizing interval taken early covers
+/// only the small values, and asking it about a larger one answers with its top bucket's count (Java's clamping).
 /// </remarks>
 public class DoubleRecorderStressTests
 {
@@ -129,10 +131,21 @@ public class DoubleRecorderStressTests
             ConcurrencyHarness.ShouldFollow(interval, ref previousEnd);
             if (interval.TotalCount > 0)
             {
+                // Only values inside the interval's covered range: everything recorded into it is there (a range
+                // change keeps every count), and a query above the range is clamped to its top bucket, as in Java.
+                long intervalSum = 0;
                 foreach (long k in keys)
                 {
-                    counts[k] += interval.GetCountAtValue(k / 4.0);
+                    double value = k / 4.0;
+                    if (value >= interval.CurrentLowestTrackableNonZeroValue && value < interval.CurrentHighestTrackableValue)
+                    {
+                        long count = interval.GetCountAtValue(value);
+                        counts[k] += count;
+                        intervalSum += count;
+                    }
                 }
+
+                intervalSum.Should().Be(interval.TotalCount, "each recorded value has a bucket of its own in the interval");
             }
 
             total += interval.TotalCount;
