@@ -107,17 +107,32 @@ public class DoubleConcurrentHistogram : DoubleHistogram
                 }
             }
 
-            // Outside the range, or a range change is under way: move the range (or wait for the change) and retry.
-            AutoAdjustRangeForValueSlowPath(value);
+            // Outside the range, or a range change is under way: move the range and record (or wait for the change
+            // and retry).
+            if (TryRecordMovingRange(count, value))
+            {
+                return;
+            }
         }
     }
 
-    private protected override void AutoAdjustRangeForValueSlowPath(double value)
+    /// <summary>
+    /// Moves the covered range over <paramref name="value"/> with the writers stopped, and records the value before
+    /// they resume; returns false without recording when another writer's change already covers the value.
+    /// </summary>
+    /// <remarks>
+    /// Recording before the writers resume keeps what every single-threaded history guarantees: a move down is
+    /// always followed by the value that caused it, so the lowest recorded value stays below twice the range's
+    /// lowest. Java 2.2.2's move up relies on that (it scales the range twice when the values could be shifted,
+    /// which that bound rules out); had another writer moved the range up in between, every recorded value would
+    /// have doubled.
+    /// </remarks>
+    private bool TryRecordMovingRange(long count, double value)
     {
         if (double.IsNaN(value) || value < 0)
         {
             AdjustRangeForValue(value); // Throws without touching anything: no need to stop the writers.
-            return;
+            return false;
         }
 
         lock (_rangeChangeLock)
@@ -125,13 +140,15 @@ public class DoubleConcurrentHistogram : DoubleHistogram
             // Another writer may have moved the range over this value while we waited for the lock.
             if (IsInCoveredRange(value))
             {
-                return;
+                return false;
             }
 
             BlockWriters();
             try
             {
                 AdjustRangeForValue(value);
+                RecordInRangeValue(count, value);
+                return true;
             }
             finally
             {

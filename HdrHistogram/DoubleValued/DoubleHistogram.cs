@@ -279,12 +279,10 @@ public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHist
 
     /// <summary>
     /// Moves (or, with <see cref="AutoResize"/>, extends) the covered range so that it includes
-    /// <paramref name="value"/>. Java synchronizes this step; the concurrent variant overrides it.
+    /// <paramref name="value"/>: Java's <c>autoAdjustRangeForValueSlowPath</c>, without its synchronization (the
+    /// concurrent variant stops its writers around it instead).
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative, NaN or infinite, or cannot be covered.</exception>
-    private protected virtual void AutoAdjustRangeForValueSlowPath(double value) => AdjustRangeForValue(value);
-
-    /// <summary>Java's <c>autoAdjustRangeForValueSlowPath</c>, without its synchronization.</summary>
     private protected void AdjustRangeForValue(double value)
     {
         if (double.IsNaN(value))
@@ -357,7 +355,7 @@ public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHist
             return;
         }
 
-        AutoAdjustRangeForValueSlowPath(value);
+        AdjustRangeForValue(value);
     }
 
     private void RecordValueWithCountAndExpectedInterval(double value, long count, double expectedIntervalBetweenValueSamples)
@@ -456,7 +454,8 @@ public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHist
                     // Java 2.2.2 scales the range here and again below, so a successful right shift moves the range
                     // by twice the amount. Reproduced for bit-compatibility; it cannot happen to a histogram built by
                     // recording, whose lowest non-zero value always lies below twice the range's lowest value, which
-                    // makes every right shift of its values fail (and resize) instead.
+                    // makes every right shift of its values fail (and resize) instead. (DoubleConcurrentHistogram
+                    // keeps that bound by recording the value that moved the range before its writers resume.)
                     newLowestValueInAutoRange *= shiftMultiplier;
                     newHighestValueLimitInAutoRange *= shiftMultiplier;
                 }
