@@ -96,7 +96,8 @@ public class DoubleConcurrentHistogram : DoubleHistogram
     {
         while (true)
         {
-            using (_phaser.EnterWriterCriticalSection())
+            long criticalValue = _phaser.WriterCriticalSectionEnter();
+            try
             {
                 // The range and scale read here stay valid until this critical section ends: a range change marks
                 // itself first and then waits for every writer already inside.
@@ -105,6 +106,10 @@ public class DoubleConcurrentHistogram : DoubleHistogram
                     RecordInRangeValue(count, value);
                     return;
                 }
+            }
+            finally
+            {
+                _phaser.WriterCriticalSectionExit(criticalValue);
             }
 
             // Outside the range, or a range change is under way: move the range and record (or wait for the change

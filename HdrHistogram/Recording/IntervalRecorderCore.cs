@@ -39,22 +39,43 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(long value)
     {
-        using var section = Phaser.EnterWriterCriticalSection();
-        ActiveHistogram.RecordValue(value);
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValue(value);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(long value, long count)
     {
-        using var section = Phaser.EnterWriterCriticalSection();
-        ActiveHistogram.RecordValueWithCount(value, count);
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValueWithCount(value, count);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
     {
-        using var section = Phaser.EnterWriterCriticalSection();
-        ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        try
+        {
+            ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        }
+        finally
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
     }
 
     protected override HistogramBase CreateLike(HistogramBase active)

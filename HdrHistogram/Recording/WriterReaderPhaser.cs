@@ -24,9 +24,6 @@ public class WriterReaderPhaser
     /// <returns>The value that identifies the phase this writer entered in.</returns>
     public long WriterCriticalSectionEnter() => Interlocked.Increment(ref _startEpoch) - 1;
 
-    /// <summary>Enters a writer critical section that ends when the returned value is disposed (for a <c>using</c> statement).</summary>
-    internal WriterCriticalSection EnterWriterCriticalSection() => new(this, WriterCriticalSectionEnter());
-
     /// <summary>Leaves a writer critical section.</summary>
     /// <param name="criticalValueAtEnter">The value <see cref="WriterCriticalSectionEnter"/> returned.</param>
     public void WriterCriticalSectionExit(long criticalValueAtEnter)
