@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace HdrHistogram;
 
@@ -132,6 +133,7 @@ public class DoubleConcurrentHistogram : DoubleHistogram
     /// which that bound rules out); had another writer moved the range up in between, every recorded value would
     /// have doubled.
     /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)] // The cold path: kept out of the recording loop's code.
     private bool TryRecordMovingRange(long count, double value)
     {
         if (double.IsNaN(value) || value < 0)
