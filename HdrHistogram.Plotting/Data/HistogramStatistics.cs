@@ -19,41 +19,21 @@ internal static class HistogramStatistics
     public static IntervalPercentiles Interval(EncodableHistogram h, double timeSec)
         => new(timeSec, TotalCount(h), ValueAtPercentile(h, 50), ValueAtPercentile(h, 90), ValueAtPercentile(h, 99), ValueAtPercentile(h, 99.9), Max(h));
 
-    public static SeriesSummary Summary(EncodableHistogram h, int intervals, double? spanSec) => h switch
+    public static SeriesSummary Summary(EncodableHistogram h, int intervals, double? spanSec) => new()
     {
-        DoubleHistogram d => new SeriesSummary
-        {
-            Count = d.TotalCount,
-            Intervals = intervals,
-            SpanSec = spanSec,
-            Min = d.GetMinValue(),
-            P50 = d.GetValueAtPercentile(50),
-            P90 = d.GetValueAtPercentile(90),
-            P99 = d.GetValueAtPercentile(99),
-            P999 = d.GetValueAtPercentile(99.9),
-            P9999 = d.GetValueAtPercentile(99.99),
-            Max = d.GetMaxValue(),
-            Mean = d.GetMean(),
-            StdDeviation = d.GetStdDeviation(),
-            Decimals = d.NumberOfSignificantValueDigits,
-        },
-        HistogramBase b => new SeriesSummary
-        {
-            Count = b.TotalCount,
-            Intervals = intervals,
-            SpanSec = spanSec,
-            Min = b.GetMinValue(),
-            P50 = b.GetValueAtPercentile(50),
-            P90 = b.GetValueAtPercentile(90),
-            P99 = b.GetValueAtPercentile(99),
-            P999 = b.GetValueAtPercentile(99.9),
-            P9999 = b.GetValueAtPercentile(99.99),
-            Max = b.GetMaxValue(),
-            Mean = b.GetMean(),
-            StdDeviation = b.GetStdDeviation(),
-            Decimals = b.NumberOfSignificantValueDigits,
-        },
-        _ => throw new ArgumentException("unsupported histogram type " + h.GetType().Name, nameof(h)),
+        Count = TotalCount(h),
+        Intervals = intervals,
+        SpanSec = spanSec,
+        Min = h is DoubleHistogram d ? d.GetMinValue() : ((HistogramBase)h).GetMinValue(),
+        P50 = ValueAtPercentile(h, 50),
+        P90 = ValueAtPercentile(h, 90),
+        P99 = ValueAtPercentile(h, 99),
+        P999 = ValueAtPercentile(h, 99.9),
+        P9999 = ValueAtPercentile(h, 99.99),
+        Max = Max(h),
+        Mean = h is DoubleHistogram dm ? dm.GetMean() : ((HistogramBase)h).GetMean(),
+        StdDeviation = h is DoubleHistogram ds ? ds.GetStdDeviation() : ((HistogramBase)h).GetStdDeviation(),
+        Decimals = h is DoubleHistogram dd ? dd.NumberOfSignificantValueDigits : ((HistogramBase)h).NumberOfSignificantValueDigits,
     };
 
     /// <summary>
