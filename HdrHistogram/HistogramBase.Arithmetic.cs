@@ -64,7 +64,7 @@ public abstract partial class HistogramBase
 
         bool sameLayout = HasSameLayoutAs(fromHistogram);
         if (sameLayout
-            && CountsBlockArithmetic.TryAdd(GetRawCounts(out _), fromHistogram.GetRawCounts(out _), out long addedTotal))
+            && CountsBlockArithmetic.TryAdd(GetRawCounts(out _), fromHistogram.GetRawCounts(out _), SlotsHolding(fromHistogram), out long addedTotal))
         {
             // Same layout and count type: one vectorized pass over the counts arrays.
             AddToTotalCount(addedTotal);
@@ -138,7 +138,7 @@ public abstract partial class HistogramBase
 
         bool sameLayout = HasSameLayoutAs(otherHistogram);
         if (sameLayout
-            && CountsBlockArithmetic.TrySubtract(GetRawCounts(out _), otherHistogram.GetRawCounts(out _), out long subtractedTotal))
+            && CountsBlockArithmetic.TrySubtract(GetRawCounts(out _), otherHistogram.GetRawCounts(out _), SlotsHolding(otherHistogram), out long subtractedTotal))
         {
             // Same layout and count type, no count going below zero: one pass over the counts arrays.
             AddToTotalCount(-subtractedTotal);
@@ -401,6 +401,16 @@ public abstract partial class HistogramBase
             && _normalizingIndexOffset == other._normalizingIndexOffset
             && !other.IsConcurrent
             && !IsConcurrent;
+
+    /// <summary>
+    /// How many leading physical slots can hold a count of <paramref name="other"/> (a histogram of this one's layout):
+    /// up to its maximum when its counts start at slot 0, so that an add into a fresh histogram writes only the pages
+    /// that receive counts; every slot otherwise.
+    /// </summary>
+    private int SlotsHolding(HistogramBase other)
+        => other._normalizingIndexOffset == 0
+            ? Math.Min(CountsArrayLength, other.CountsArrayIndex(other.GetMaxValue()) + 1)
+            : CountsArrayLength;
 
     private void CopyMetadataFrom(HistogramBase source)
     {

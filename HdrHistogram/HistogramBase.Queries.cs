@@ -1,5 +1,6 @@
 using System;
 using System.Globalization;
+using System.Threading;
 using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
@@ -94,7 +95,7 @@ public abstract partial class HistogramBase
         Array rawCounts = GetRawCounts(out int normalizingIndexOffset);
         int physicalIndexOfZero = Encoding.V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, rawCounts.Length);
         long cumulative = 0;
-        int index = CumulativeCountSearch.FindLogicalIndex(rawCounts, physicalIndexOfZero, CountsArrayLength, 0, countAtPercentile, ref cumulative);
+        int index = FindFirstIndexReaching(rawCounts, physicalIndexOfZero, countAtPercentile, ref cumulative);
         return index < 0 ? 0 : ValueAtPercentileIndex(percentile, index);
     }
 
@@ -157,15 +158,53 @@ public abstract partial class HistogramBase
             long target = targets[k];
             if (foundIndex < 0 || cumulative < target)
             {
-                foundIndex = nextIndex > logicalLength
-                    ? -1
+                foundIndex = foundIndex < 0
+                    ? FindFirstIndexReaching(rawCounts, physicalIndexOfZero, target, ref cumulative)
                     : CumulativeCountSearch.FindLogicalIndex(rawCounts, physicalIndexOfZero, logicalLength, nextIndex, target, ref cumulative);
-                nextIndex = foundIndex < 0 ? logicalLength + 1 : foundIndex + 1;
+                if (foundIndex < 0)
+                {
+                    // Never reached (an empty or inconsistent histogram): every larger target gives 0 too.
+                    for (int rest = k; rest < n; rest++)
+                    {
+                        values[order[rest]] = 0;
+                    }
+
+                    return;
+                }
+
+                nextIndex = foundIndex + 1;
             }
 
-            double percentile = percentiles[order[k]];
-            values[order[k]] = foundIndex < 0 ? 0 : ValueAtPercentileIndex(percentile, foundIndex);
+            values[order[k]] = ValueAtPercentileIndex(percentiles[order[k]], foundIndex);
         }
+    }
+
+    /// <summary>
+    /// The first logical index whose running count reaches <paramref name="target"/> (-1 if none), searching from
+    /// index 0 with <paramref name="cumulative"/> starting at 0. A non-concurrent histogram holds no count between
+    /// index 0 (values below the unit) and its minimum non-zero value, so the search jumps from one to the other.
+    /// </summary>
+    private int FindFirstIndexReaching(Array rawCounts, int physicalIndexOfZero, long target, ref long cumulative)
+    {
+        int logicalLength = CountsArrayLength;
+        int fromIndex = 0;
+        long minNonZeroValue = Volatile.Read(ref _minNonZeroValue);
+        if (!IsConcurrent && minNonZeroValue != long.MaxValue)
+        {
+            int minNonZeroIndex = CountsArrayIndex(minNonZeroValue);
+            if (minNonZeroIndex > 1 && minNonZeroIndex < logicalLength)
+            {
+                cumulative += GetCountAtIndex(0);
+                if (cumulative >= target)
+                {
+                    return 0;
+                }
+
+                fromIndex = minNonZeroIndex;
+            }
+        }
+
+        return CumulativeCountSearch.FindLogicalIndex(rawCounts, physicalIndexOfZero, logicalLength, fromIndex, target, ref cumulative);
     }
 
     /// <summary>

@@ -59,6 +59,22 @@ public class PercentileSearchTests
                 h.RecordValueWithCount(Math.Min(value, h.HighestTrackableValue), 1 + random.Next(0, countType == "short" ? 3 : 1000));
             }
 
+            if (round % 3 == 2 && countType is "long" or "int" or "short")
+            {
+                // Subtracting the low values leaves the tracked minimum below the lowest remaining count.
+                var low = Create(countType, h.LowestTrackableValue, h.HighestTrackableValue, digits);
+                for (int i = 0; i < h.CountsArrayLength; i++)
+                {
+                    long value = h.ValueFromIndex(i);
+                    if (value > 0 && value < 100_000)
+                    {
+                        low.RecordValueWithCount(value, h.GetCountAtIndex(i));
+                    }
+                }
+
+                h.Subtract(low);
+            }
+
             if (round % 3 == 1 && h.TotalCount > h.GetCountAtIndex(0))
             {
                 try

@@ -15,49 +15,60 @@ internal static class CountsBlockArithmetic
     /// <summary>Adds every positive count of <paramref name="source"/> to <paramref name="target"/>.</summary>
     /// <param name="target">The counts to add to.</param>
     /// <param name="source">The counts to add, laid out as <paramref name="target"/> is.</param>
+    /// <param name="length">How many leading slots to cover: the source holds nothing beyond them.</param>
     /// <param name="addedTotal">The sum of the counts added.</param>
     /// <returns><c>false</c>, with nothing changed, when this cannot be done slot by slot.</returns>
-    public static bool TryAdd(Array target, Array source, out long addedTotal)
+    public static bool TryAdd(Array target, Array source, int length, out long addedTotal)
     {
         addedTotal = 0;
-        if (target.Length != source.Length)
+        if (target.Length != source.Length || (uint)length > (uint)target.Length)
         {
             return false;
         }
 
         switch (target, source)
         {
-            case (long[] t, long[] s):
-                addedTotal = AddPositive(t, s);
+            case (long[] target64, long[] source64):
+                addedTotal = AddPositive(target64.AsSpan(0, length), source64.AsSpan(0, length), negate: false);
                 return true;
-            case (int[] t, int[] s):
-                if (!AllSumsFit(t, s))
+            case (int[] target32, int[] source32):
                 {
-                    return false;
+                    Span<int> t = target32.AsSpan(0, length);
+                    ReadOnlySpan<int> s = source32.AsSpan(0, length);
+                    if (!AllSumsFit(t, s))
+                    {
+                        return false;
+                    }
+
+                    for (int i = 0; i < t.Length; i++)
+                    {
+                        int count = s[i]; // Read first: the source may be the target itself.
+                        t[i] += count;
+                        addedTotal += count;
+                    }
+
+                    return true;
                 }
 
-                for (int i = 0; i < t.Length; i++)
+            case (short[] target16, short[] source16):
                 {
-                    int count = s[i]; // Read first: the source may be the target itself.
-                    t[i] += count;
-                    addedTotal += count;
+                    Span<short> t = target16.AsSpan(0, length);
+                    ReadOnlySpan<short> s = source16.AsSpan(0, length);
+                    if (!AllSumsFit(t, s))
+                    {
+                        return false;
+                    }
+
+                    for (int i = 0; i < t.Length; i++)
+                    {
+                        short count = s[i];
+                        t[i] += count;
+                        addedTotal += count;
+                    }
+
+                    return true;
                 }
 
-                return true;
-            case (short[] t, short[] s):
-                if (!AllSumsFit(t, s))
-                {
-                    return false;
-                }
-
-                for (int i = 0; i < t.Length; i++)
-                {
-                    short count = s[i];
-                    t[i] += count;
-                    addedTotal += count;
-                }
-
-                return true;
             default:
                 return false;
         }
@@ -66,79 +77,93 @@ internal static class CountsBlockArithmetic
     /// <summary>Subtracts every positive count of <paramref name="source"/> from <paramref name="target"/>.</summary>
     /// <param name="target">The counts to subtract from.</param>
     /// <param name="source">The counts to subtract, laid out as <paramref name="target"/> is.</param>
+    /// <param name="length">How many leading slots to cover: the source holds nothing beyond them.</param>
     /// <param name="subtractedTotal">The sum of the counts subtracted.</param>
     /// <returns><c>false</c>, with nothing changed, when a count would go below zero or the types differ.</returns>
-    public static bool TrySubtract(Array target, Array source, out long subtractedTotal)
+    public static bool TrySubtract(Array target, Array source, int length, out long subtractedTotal)
     {
         subtractedTotal = 0;
-        if (target.Length != source.Length)
+        if (target.Length != source.Length || (uint)length > (uint)target.Length)
         {
             return false;
         }
 
         switch (target, source)
         {
-            case (long[] t, long[] s):
-                for (int i = 0; i < t.Length; i++)
+            case (long[] target64, long[] source64):
                 {
-                    if (s[i] > 0 && t[i] < s[i])
+                    Span<long> t = target64.AsSpan(0, length);
+                    ReadOnlySpan<long> s = source64.AsSpan(0, length);
+                    for (int i = 0; i < t.Length; i++)
                     {
-                        return false;
+                        if (s[i] > 0 && t[i] < s[i])
+                        {
+                            return false;
+                        }
                     }
+
+                    subtractedTotal = -AddPositive(t, s, negate: true);
+                    return true;
                 }
 
-                subtractedTotal = -AddPositive(t, s, negate: true);
-                return true;
-            case (int[] t, int[] s):
-                for (int i = 0; i < t.Length; i++)
+            case (int[] target32, int[] source32):
                 {
-                    if (s[i] > 0 && t[i] < s[i])
+                    Span<int> t = target32.AsSpan(0, length);
+                    ReadOnlySpan<int> s = source32.AsSpan(0, length);
+                    for (int i = 0; i < t.Length; i++)
                     {
-                        return false;
+                        if (s[i] > 0 && t[i] < s[i])
+                        {
+                            return false;
+                        }
                     }
+
+                    for (int i = 0; i < t.Length; i++)
+                    {
+                        int count = s[i]; // Read first: the source may be the target itself.
+                        if (count > 0)
+                        {
+                            t[i] -= count;
+                            subtractedTotal += count;
+                        }
+                    }
+
+                    return true;
                 }
 
-                for (int i = 0; i < t.Length; i++)
+            case (short[] target16, short[] source16):
                 {
-                    int count = s[i]; // Read first: the source may be the target itself.
-                    if (count > 0)
+                    Span<short> t = target16.AsSpan(0, length);
+                    ReadOnlySpan<short> s = source16.AsSpan(0, length);
+                    for (int i = 0; i < t.Length; i++)
                     {
-                        t[i] -= count;
-                        subtractedTotal += count;
+                        if (s[i] > 0 && t[i] < s[i])
+                        {
+                            return false;
+                        }
                     }
+
+                    for (int i = 0; i < t.Length; i++)
+                    {
+                        short count = s[i];
+                        if (count > 0)
+                        {
+                            t[i] -= count;
+                            subtractedTotal += count;
+                        }
+                    }
+
+                    return true;
                 }
 
-                return true;
-            case (short[] t, short[] s):
-                for (int i = 0; i < t.Length; i++)
-                {
-                    if (s[i] > 0 && t[i] < s[i])
-                    {
-                        return false;
-                    }
-                }
-
-                for (int i = 0; i < t.Length; i++)
-                {
-                    short count = s[i];
-                    if (count > 0)
-                    {
-                        t[i] -= count;
-                        subtractedTotal += count;
-                    }
-                }
-
-                return true;
             default:
                 return false;
         }
     }
 
     /// <summary>Adds (or subtracts) the positive source counts, a vector at a time; returns their signed sum.</summary>
-    private static long AddPositive(long[] target, long[] source, bool negate = false)
+    private static long AddPositive(Span<long> t, ReadOnlySpan<long> s, bool negate)
     {
-        Span<long> t = target;
-        ReadOnlySpan<long> s = source;
         long total = 0;
         int i = 0;
         if (Vector.IsHardwareAccelerated)
@@ -178,10 +203,8 @@ internal static class CountsBlockArithmetic
     }
 
     /// <summary>Whether every slot's sum stays within the int range (and no count is negative).</summary>
-    private static bool AllSumsFit(int[] target, int[] source)
+    private static bool AllSumsFit(ReadOnlySpan<int> t, ReadOnlySpan<int> s)
     {
-        ReadOnlySpan<int> t = target;
-        ReadOnlySpan<int> s = source;
         int i = 0;
         if (Vector.IsHardwareAccelerated)
         {
@@ -214,10 +237,8 @@ internal static class CountsBlockArithmetic
     }
 
     /// <summary>Whether every slot's sum stays within the short range (and no count is negative).</summary>
-    private static bool AllSumsFit(short[] target, short[] source)
+    private static bool AllSumsFit(ReadOnlySpan<short> t, ReadOnlySpan<short> s)
     {
-        ReadOnlySpan<short> t = target;
-        ReadOnlySpan<short> s = source;
         int i = 0;
         if (Vector.IsHardwareAccelerated)
         {
