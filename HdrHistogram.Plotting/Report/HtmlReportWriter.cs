@@ -23,7 +23,7 @@ public static partial class HtmlReportWriter
           :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9198a1; --line: #30363d; --stripe: #161b22; }
         }
         * { box-sizing: border-box; }
-        body { margin: 0 auto; max-width: 1100px; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); background: var(--bg); }
+        body { margin: 0 auto; max-width: 1240px; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); background: var(--bg); }
         h1 { font-size: 1.5rem; margin: 0.5rem 0 1rem; }
         h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
         figure { margin: 0 0 1rem; }
