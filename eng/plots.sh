@@ -23,5 +23,5 @@ hdr report samples/latency.hlog --sla 99=2ms,99.9=10ms -o docs/latency-report.ht
 chromium=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
 # A phone-width-plus window tall enough for the whole page; no GPU and no sandbox so it runs in containers and CI.
 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-    --window-size=1280,1800 --screenshot="$images/report.png" "file://$(pwd)/docs/latency-report.html" 2>/dev/null
+    --window-size=1280,1960 --screenshot="$images/report.png" "file://$(pwd)/docs/latency-report.html" 2>/dev/null
 echo "wrote $images/plot-percentiles.png, $images/plot-timeline.png, docs/latency-report.html and $images/report.png"

@@ -66,7 +66,7 @@ public static partial class HtmlReportWriter
 
         html.Append("<h2>Summary (").Append(Encode(options.Unit.Label)).Append(")</h2>\n<div class=\"table\">\n<table>\n<thead><tr>")
             .Append("<th>File</th><th>Tag</th><th>Intervals</th><th>Span (s)</th><th>Count</th><th>Min</th><th>p50</th><th>p90</th><th>p99</th>")
-            .Append("<th>p99.9</th><th>p99.99</th><th>Max</th><th>Mean</th><th>Std deviation</th></tr></thead>\n<tbody>\n");
+            .Append("<th>p99.9</th><th>p99.99</th><th>Max</th><th>Mean</th><th>Std dev</th></tr></thead>\n<tbody>\n");
         foreach (var s in series)
         {
             var m = s.Summary;
