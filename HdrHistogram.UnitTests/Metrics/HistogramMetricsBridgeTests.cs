@@ -118,12 +118,203 @@ public class HistogramMetricsBridgeTests
                     latency.Record(1000 + i);
                     seconds.Record(0.001 * i);
                     seconds.Record(double.NaN); // dropped, without allocating or throwing
+                    seconds.Record(-1e-12);
+                    latency.Record(-1);
                 }
             },
             iterations: 10);
 
         allocated.Should().Be(0);
         bridge.DroppedMeasurements.Should().BeGreaterThan(0);
+    }
+
+    // (measurement, unit scale, the value recorded or null when the measurement must be dropped), written out by hand.
+    // Each row is played through every instrument type that can represent the measurement exactly.
+    private static readonly (double Measurement, double Scale, long? Recorded)[] ScalingCases =
+    {
+        (-0.25, 1.0, null),
+        (-0.5, 1.0, null),
+        (-0.6, 1.0, null),
+        (-1, 1.0, null),
+        (-1, 0.001, null),             // rounds to 0 after scaling: still negative, dropped
+        (-400, 0.001, null),
+        (-1e-10, 1e9, null),
+        (-1e-300, 1e-300, null),       // the scaled product underflows to -0.0: the measurement is still negative
+        (-128, 1e6, null),
+        (-32768, 1.0, null),
+        (double.NaN, 1.0, null),
+        (double.PositiveInfinity, 1.0, null),
+        (double.NegativeInfinity, 1e-9, null),
+        (1e19, 1.0, null),             // beyond long
+        (1e300, 1e300, null),          // the scaled product overflows to infinity
+        (0, 1.0, 0),
+        (0, 0.001, 0),
+        (-0.0, 1e9, 0),                // negative zero is zero
+        (0.25, 1.0, 0),
+        (0.75, 1.0, 1),
+        (1e-10, 1e9, 0),
+        (7, 1.0, 7),
+        (1.4, 1000, 1400),
+        (400, 0.001, 0),
+        (1600, 0.001, 2),
+        (127, 1e6, 127_000_000),
+        (255, 0.001, 0),
+        (32767, 1e9, 32_767_000_000_000),
+        (4e18, 2.0, 8_000_000_000_000_000_000),
+        (long.MaxValue, 1.0, long.MaxValue),
+        (1.5e-6, 1e9, 1500),
+    };
+
+    [Fact]
+    public void Every_instrument_type_and_scale_records_non_negative_measurements_and_drops_the_rest()
+    {
+        string meterName = "hdr.tests." + Guid.NewGuid().ToString("N");
+        using var log = new MemoryStream();
+        var expected = new Dictionary<string, LongHistogram>();
+        long expectedDropped = 0;
+        long dropped;
+
+        using (var writer = new HistogramLogWriter(log, leaveOpen: true))
+        {
+            var bridge = new HistogramMetricsBridge(writer, new HistogramMetricsBridgeOptions { Interval = TimeSpan.FromHours(1) });
+            var scales = new List<double>();
+            foreach (var row in ScalingCases)
+            {
+                if (!scales.Contains(row.Scale))
+                {
+                    scales.Add(row.Scale);
+                }
+            }
+
+            var types = new[] { "byte", "short", "int", "long", "float", "double", "decimal" };
+            foreach (string type in types)
+            {
+                for (int s = 0; s < scales.Count; s++)
+                {
+                    bridge.Subscribe(meterName, type + ".s" + s, scales[s]);
+                    expected[type + ".s" + s] = new LongHistogram(3);
+                }
+            }
+
+            using var meter = new Meter(meterName);
+            bridge.Start();
+            var instruments = new Dictionary<string, Instrument>();
+            foreach (string type in types)
+            {
+                for (int s = 0; s < scales.Count; s++)
+                {
+                    string name = type + ".s" + s;
+                    instruments[name] = type switch
+                    {
+                        "byte" => meter.CreateHistogram<byte>(name),
+                        "short" => meter.CreateHistogram<short>(name),
+                        "int" => meter.CreateHistogram<int>(name),
+                        "long" => meter.CreateHistogram<long>(name),
+                        "float" => meter.CreateHistogram<float>(name),
+                        "double" => meter.CreateHistogram<double>(name),
+                        _ => meter.CreateHistogram<decimal>(name),
+                    };
+                }
+            }
+
+            int played = 0;
+            foreach (var (measurement, scale, recorded) in ScalingCases)
+            {
+                foreach (string type in types)
+                {
+                    string name = type + ".s" + scales.IndexOf(scale);
+                    if (!TryRecord(instruments[name], type, measurement))
+                    {
+                        continue; // the type cannot hold this measurement exactly
+                    }
+
+                    played++;
+                    if (recorded is long value)
+                    {
+                        expected[name].RecordValue(value);
+                    }
+                    else
+                    {
+                        expectedDropped++;
+                    }
+                }
+            }
+
+            played.Should().BeGreaterThan(ScalingCases.Length * 3);
+            bridge.Dispose();
+            dropped = bridge.DroppedMeasurements;
+        }
+
+        var actual = new Dictionary<string, LongHistogram>();
+        foreach (string tag in expected.Keys)
+        {
+            actual[tag] = new LongHistogram(3);
+        }
+
+        log.Position = 0;
+        using (var reader = new HistogramLogReader(log))
+        {
+            EncodableHistogram? interval;
+            while ((interval = reader.NextIntervalHistogram()) != null)
+            {
+                actual[interval.Tag!].Add((HistogramBase)interval);
+            }
+        }
+
+        foreach (string tag in expected.Keys)
+        {
+            actual[tag].Should().Be(expected[tag], "instrument {0} records exactly the non-negative measurements", tag);
+            actual[tag].TotalCount.Should().Be(expected[tag].TotalCount, "instrument {0}", tag);
+        }
+
+        dropped.Should().Be(expectedDropped);
+    }
+
+    private static bool TryRecord(Instrument instrument, string type, double measurement)
+    {
+        if (measurement == 9223372036854775808.0)
+        {
+            // The row for long.MaxValue (2^63 as a double): only a long instrument can hold it.
+            if (type == "long")
+            {
+                ((Histogram<long>)instrument).Record(long.MaxValue);
+            }
+
+            return type == "long";
+        }
+
+        switch (type)
+        {
+            case "byte" when measurement is >= byte.MinValue and <= byte.MaxValue && (byte)measurement == measurement:
+                ((Histogram<byte>)instrument).Record((byte)measurement);
+                return true;
+            case "short" when measurement is >= short.MinValue and <= short.MaxValue && (short)measurement == measurement:
+                ((Histogram<short>)instrument).Record((short)measurement);
+                return true;
+            case "int" when measurement is >= int.MinValue and <= int.MaxValue && (int)measurement == measurement:
+                ((Histogram<int>)instrument).Record((int)measurement);
+                return true;
+            case "long" when measurement is >= -9.2e18 and <= 9.2e18 && (long)measurement == measurement:
+                ((Histogram<long>)instrument).Record((long)measurement);
+                return true;
+            case "float" when double.IsNaN(measurement) || (float)measurement == measurement:
+                ((Histogram<float>)instrument).Record((float)measurement);
+                return true;
+            case "double":
+                ((Histogram<double>)instrument).Record(measurement);
+                return true;
+            case "decimal" when Math.Abs(measurement) is >= 1e-20 and <= 1e20 || measurement == 0:
+                decimal exact = (decimal)measurement;
+                if ((double)exact != measurement)
+                {
+                    return false;
+                }
+
+                ((Histogram<decimal>)instrument).Record(exact);
+                return true;
+            default:
+                return false;
+        }
     }
 
     [Fact]

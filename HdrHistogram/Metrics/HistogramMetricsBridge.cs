@@ -14,9 +14,9 @@ namespace HdrHistogram.Metrics;
 /// <remarks>
 /// <para>
 /// The measurement callback is the hot path of the instrumented service: it never allocates and never throws. A
-/// measurement that cannot be recorded (negative, NaN or infinite after scaling) is dropped and counted in
-/// <see cref="DroppedMeasurements"/>. Every recorded measurement lands in exactly one written interval: intervals
-/// are taken with the recorders' phase flip, which waits for measurements in flight.
+/// measurement that cannot be recorded (negative, however small, NaN, or beyond <see cref="long"/> after scaling) is
+/// dropped and counted in <see cref="DroppedMeasurements"/>. Every recorded measurement lands in exactly one written
+/// interval: intervals are taken with the recorders' phase flip, which waits for measurements in flight.
 /// </para>
 /// <para>
 /// Integer measurements are recorded as they are (times the unit scale, if one is given); floating-point
@@ -59,7 +59,10 @@ public sealed class HistogramMetricsBridge : IDisposable
         _listener.SetMeasurementEventCallback<decimal>(static (instrument, value, tags, state) => ((Subscription)state!).Record((double)value));
     }
 
-    /// <summary>The number of measurements that could not be recorded (negative, NaN or infinite after scaling).</summary>
+    /// <summary>
+    /// The number of measurements that could not be recorded: negative ones (however small: -0.25, or -1 at a unit
+    /// scale of 0.001, is dropped, not rounded to 0), NaN, and those beyond <see cref="long.MaxValue"/> after scaling.
+    /// </summary>
     public long DroppedMeasurements => Interlocked.Read(ref _droppedMeasurements);
 
     /// <summary>The last exception a timed interval write raised (for example an I/O error), or null.</summary>
@@ -238,6 +241,8 @@ public sealed class HistogramMetricsBridge : IDisposable
     /// <summary>One subscribed instrument: its recorder, scale and tag.</summary>
     private sealed class Subscription
     {
+        private const double TwoToThe63 = 9223372036854775808.0;
+
         private readonly HistogramMetricsBridge _owner;
         private readonly double _unitScale;
 
@@ -263,27 +268,42 @@ public sealed class HistogramMetricsBridge : IDisposable
 
         public void Record(long value)
         {
-            if (_unitScale != 1.0)
-            {
-                Record((double)value);
-                return;
-            }
-
             if (value < 0)
             {
                 _owner.CountDropped();
                 return;
             }
 
-            Recorder.RecordValue(value);
+            if (_unitScale == 1.0)
+            {
+                Recorder.RecordValue(value);
+                return;
+            }
+
+            RecordScaled(value);
         }
 
         public void Record(double value)
         {
+            // The sign is checked before scaling and rounding: -0.25, or -1 at a scale of 0.001, would otherwise round
+            // to 0 and be recorded. NaN fails the comparison too; negative zero is zero and is recorded.
+            if (!(value >= 0))
+            {
+                _owner.CountDropped();
+                return;
+            }
+
+            RecordScaled(value);
+        }
+
+        // value is neither negative nor NaN.
+        private void RecordScaled(double value)
+        {
             double scaled = Math.Round(value * _unitScale);
 
-            // NaN fails both comparisons; values past 2^62 cannot be recorded by any histogram.
-            if (!(scaled >= 0 && scaled < 4.6e18))
+            // Every long can be recorded (histograms auto-resize up to long.MaxValue); infinity and values of 2^63
+            // and beyond cannot.
+            if (!(scaled < TwoToThe63))
             {
                 _owner.CountDropped();
                 return;

@@ -1,0 +1,37 @@
+using System.Collections.Generic;
+
+namespace HdrHistogram.Plotting.Data;
+
+/// <summary>One line on a plot: the values of one input file, or of one tag of a histogram log.</summary>
+public sealed class LatencySeries
+{
+    /// <summary>The input file, as named on the command line.</summary>
+    public required string Source { get; init; }
+
+    /// <summary>The log tag; null for untagged intervals and for inputs without tags.</summary>
+    public string? Tag { get; init; }
+
+    /// <summary>What the input was.</summary>
+    public required PlotInputFormat Format { get; init; }
+
+    /// <summary>The legend text: the file name, and the tag when there is one.</summary>
+    public string Label => Tag is null ? Source : Source + " [" + Tag + "]";
+
+    /// <summary>
+    /// True when the values are already in the unit of the plot (a .hgrm file holds values its writer already divided
+    /// by its output value unit ratio), so they are drawn as they are.
+    /// </summary>
+    public bool ValuesAlreadyScaled => Format == PlotInputFormat.Hgrm;
+
+    /// <summary>The percentile distribution, by increasing percentile, ending with the maximum at 100.</summary>
+    public required IReadOnlyList<PercentilePoint> Distribution { get; init; }
+
+    /// <summary>Per-interval percentiles, in log order (empty for inputs without intervals).</summary>
+    public required IReadOnlyList<IntervalPercentiles> Intervals { get; init; }
+
+    /// <summary>Totals and percentiles of all the values.</summary>
+    public required SeriesSummary Summary { get; init; }
+
+    /// <summary>A value of this series in <paramref name="unit"/>.</summary>
+    public double Scale(double value, ValueUnit unit) => ValuesAlreadyScaled ? value : unit.Scale(value);
+}

@@ -1,0 +1,235 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Text;
+using HdrHistogram.Encoding;
+using HdrHistogram.Logging;
+
+namespace HdrHistogram.Plotting.Data;
+
+/// <summary>
+/// Reads a plot input — a histogram log, a Java .hgrm file or base64 histograms — into series: one per tag of a log,
+/// one for any other input.
+/// </summary>
+public static class PlotInputReader
+{
+    private const int SniffBytes = 8 * 1024;
+    private const int ProgressEveryIntervals = 64;
+
+    /// <summary>Reads the file at <paramref name="path"/>; its series are named by <paramref name="path"/>.</summary>
+    /// <exception cref="HistogramFormatException">The file is not a log, .hgrm or base64 histograms, is malformed, or holds no histogram.</exception>
+    /// <exception cref="IOException">The file cannot be read.</exception>
+    public static IReadOnlyList<LatencySeries> Read(string path, PlotReadOptions options)
+    {
+        using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, 64 * 1024);
+        return Read(stream, path, options);
+    }
+
+    /// <summary>Reads <paramref name="stream"/> (seekable: its start is read twice) naming its series <paramref name="name"/>.</summary>
+    /// <exception cref="HistogramFormatException">The input is not a log, .hgrm or base64 histograms, is malformed, or holds no histogram.</exception>
+    public static IReadOnlyList<LatencySeries> Read(Stream stream, string name, PlotReadOptions options)
+    {
+        var format = Detect(stream, name);
+        stream.Position = 0;
+        try
+        {
+            var series = format switch
+            {
+                PlotInputFormat.Log => ReadLog(stream, name, options),
+                PlotInputFormat.Hgrm => ReadHgrm(stream, name),
+                _ => ReadBase64(stream, name, options),
+            };
+            if (series.Count == 0)
+            {
+                throw new HistogramFormatException("no histograms in " + name
+                    + (options.Tag is not null ? " with tag '" + options.Tag + "'" : string.Empty)
+                    + (options.StartSec > 0 || options.EndSec < double.MaxValue ? " in the time window" : string.Empty));
+            }
+
+            return series;
+        }
+        catch (HistogramFormatException e) when (!e.Message.StartsWith(name, StringComparison.Ordinal) && !e.Message.StartsWith("no histograms in ", StringComparison.Ordinal))
+        {
+            throw new HistogramFormatException(name + ": " + e.Message, e);
+        }
+    }
+
+    /// <summary>Tells the format from the first lines: an hgrm header, a log's comment, legend or interval line, or base64.</summary>
+    internal static PlotInputFormat Detect(Stream stream, string name)
+    {
+        byte[] prefix = new byte[SniffBytes];
+        int filled = 0;
+        int read;
+        while (filled < prefix.Length && (read = stream.Read(prefix, filled, prefix.Length - filled)) > 0)
+        {
+            filled += read;
+        }
+
+        if (filled == 0)
+        {
+            throw new HistogramFormatException("no histograms in " + name + " (the file is empty)");
+        }
+
+        string text = new UTF8Encoding(false, false).GetString(prefix, 0, filled);
+        string[] lines = text.Split('\n').Select(l => l.Trim().Trim('\uFEFF')).Where(l => l.Length > 0).ToArray();
+        if (lines.Length == 0)
+        {
+            throw new HistogramFormatException("no histograms in " + name + " (the file is blank)");
+        }
+
+        if (lines.Any(IsHgrmHeader))
+        {
+            return PlotInputFormat.Hgrm;
+        }
+
+        string first = lines[0];
+        if (first[0] is '#' or '"' || first.Contains(',', StringComparison.Ordinal))
+        {
+            return PlotInputFormat.Log;
+        }
+
+        if (first.Length >= 8 && first.All(c => char.IsAsciiLetterOrDigit(c) || c is '+' or '/' or '='))
+        {
+            return PlotInputFormat.Base64;
+        }
+
+        throw new HistogramFormatException(name + " is not a histogram log, .hgrm file or base64 histogram");
+    }
+
+    private static bool IsHgrmHeader(string line)
+        => (line.StartsWith("Value", StringComparison.Ordinal) || line.StartsWith("\"Value\"", StringComparison.Ordinal))
+            && line.Contains("Percentile", StringComparison.Ordinal);
+
+    private static List<LatencySeries> ReadLog(Stream stream, string name, PlotReadOptions options)
+    {
+        var byTag = new Dictionary<string, TagReader>(StringComparer.Ordinal);
+        var order = new List<TagReader>();
+        long intervals = 0;
+        long length = stream.CanSeek ? stream.Length : 0;
+        using (var reader = new HistogramLogReader(stream, null, leaveOpen: true))
+        {
+            EncodableHistogram? interval;
+            while ((interval = reader.NextIntervalHistogram(options.StartSec, options.EndSec, absoluteRange: false, null)) is not null)
+            {
+                if (++intervals % ProgressEveryIntervals == 0)
+                {
+                    options.Progress?.Report(new PlotReadProgress(intervals, stream.Position, length, Completed: false));
+                }
+
+                if (options.Tag is not null && !string.Equals(interval.Tag, options.Tag, StringComparison.Ordinal))
+                {
+                    continue;
+                }
+
+                string key = interval.Tag ?? string.Empty;
+                if (!byTag.TryGetValue(key, out var tag))
+                {
+                    tag = new TagReader(interval.Tag, interval);
+                    byTag.Add(key, tag);
+                    order.Add(tag);
+                }
+
+                tag.Add(interval, reader.StartTimeSec, reader.LastInterval.LineNumber);
+            }
+
+            options.Progress?.Report(new PlotReadProgress(intervals, length, length, Completed: true));
+        }
+
+        // Untagged first, then tags in name order, as hdr summary lists them.
+        return order.OrderBy(t => t.Tag is not null).ThenBy(t => t.Tag, StringComparer.Ordinal).Select(t => t.ToSeries(name, PlotInputFormat.Log)).ToList();
+    }
+
+    private static List<LatencySeries> ReadBase64(Stream stream, string name, PlotReadOptions options)
+    {
+        TagReader? all = null;
+        using var text = new StreamReader(stream, System.Text.Encoding.UTF8, true, 64 * 1024, leaveOpen: true);
+        string? line;
+        int lineNumber = 0;
+        long length = stream.CanSeek ? stream.Length : 0;
+        while ((line = text.ReadLine()) is not null)
+        {
+            lineNumber++;
+            line = line.Trim();
+            if (line.Length == 0)
+            {
+                continue;
+            }
+
+            EncodableHistogram h;
+            try
+            {
+                h = HistogramEncoding.DecodeAnyFromBase64(line);
+            }
+            catch (Exception e) when (e is HistogramFormatException or FormatException)
+            {
+                throw new HistogramFormatException(name + ": line " + lineNumber.ToString(CultureInfo.InvariantCulture) + " is not a base64 histogram (" + e.Message + ")", e);
+            }
+
+            all ??= new TagReader(null, h);
+            all.Add(h, double.NaN, lineNumber);
+            if (lineNumber % ProgressEveryIntervals == 0)
+            {
+                options.Progress?.Report(new PlotReadProgress(lineNumber, stream.Position, length, Completed: false));
+            }
+        }
+
+        options.Progress?.Report(new PlotReadProgress(lineNumber, length, length, Completed: true));
+        return all is null ? new List<LatencySeries>() : new List<LatencySeries> { all.ToSeries(name, PlotInputFormat.Base64) };
+    }
+
+    private static List<LatencySeries> ReadHgrm(Stream stream, string name)
+        => HgrmParser.Parse(stream, name) is { } series ? new List<LatencySeries> { series } : new List<LatencySeries>();
+
+    /// <summary>The intervals of one tag: their sum, and each one's percentiles for the timeline.</summary>
+    private sealed class TagReader
+    {
+        private readonly EncodableHistogram _sum;
+        private readonly List<IntervalPercentiles> _intervals = new();
+        private long _firstStart = long.MaxValue;
+        private long _lastEnd = long.MinValue;
+
+        public TagReader(string? tag, EncodableHistogram first)
+        {
+            Tag = tag;
+            _sum = HistogramStatistics.StartSum(first);
+        }
+
+        public string? Tag { get; }
+
+        /// <param name="h">The interval.</param>
+        /// <param name="logStartTimeSec">The log's start time; NaN for inputs without timestamps (base64 lines).</param>
+        /// <param name="lineNumber">Where the interval is, for errors.</param>
+        public void Add(EncodableHistogram h, double logStartTimeSec, int lineNumber)
+        {
+            if (!HistogramStatistics.TryAdd(_sum, h))
+            {
+                throw new HistogramFormatException(
+                    "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is null ? "untagged" : "'" + Tag + "'")
+                    + " histograms mix integer histograms and DoubleHistograms, which cannot be added together");
+            }
+
+            if (!double.IsNaN(logStartTimeSec))
+            {
+                _firstStart = Math.Min(_firstStart, h.StartTimeStamp);
+                _lastEnd = Math.Max(_lastEnd, h.EndTimeStamp);
+                _intervals.Add(HistogramStatistics.Interval(h, (h.EndTimeStamp / 1000.0) - logStartTimeSec));
+            }
+            else
+            {
+                _intervals.Add(HistogramStatistics.Interval(h, _intervals.Count));
+            }
+        }
+
+        public LatencySeries ToSeries(string source, PlotInputFormat format) => new()
+        {
+            Source = source,
+            Tag = Tag,
+            Format = format,
+            Distribution = HistogramStatistics.Distribution(_sum),
+            Intervals = format == PlotInputFormat.Log ? _intervals : Array.Empty<IntervalPercentiles>(),
+            Summary = HistogramStatistics.Summary(_sum, _intervals.Count, _lastEnd >= _firstStart ? (_lastEnd - _firstStart) / 1000.0 : null),
+        };
+    }
+}

@@ -1,0 +1,26 @@
+using System;
+
+namespace HdrHistogram.Plotting.Data;
+
+/// <summary>Which parts of the inputs to plot.</summary>
+public sealed class PlotReadOptions
+{
+    /// <summary>Only this tag of histogram logs; null: every tag, each a series (untagged intervals too).</summary>
+    public string? Tag { get; init; }
+
+    /// <summary>Skip log intervals that end before this many seconds after the log's start time (as <c>hdr process -start</c>).</summary>
+    public double StartSec { get; init; }
+
+    /// <summary>Skip log intervals that start after this many seconds after the log's start time (as <c>hdr process -end</c>).</summary>
+    public double EndSec { get; init; } = double.MaxValue;
+
+    /// <summary>Receives the intervals and bytes read so far while a log is read; null for none.</summary>
+    public IProgress<PlotReadProgress>? Progress { get; init; }
+}
+
+/// <summary>How far reading an input has come.</summary>
+/// <param name="Intervals">Intervals (or lines) read.</param>
+/// <param name="BytesRead">Bytes of the input read.</param>
+/// <param name="TotalBytes">The input's length in bytes.</param>
+/// <param name="Completed">The input has been read to its end (the last report for it).</param>
+public readonly record struct PlotReadProgress(long Intervals, long BytesRead, long TotalBytes, bool Completed);

@@ -1,0 +1,122 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Net;
+using System.Text;
+using System.Text.RegularExpressions;
+using HdrHistogram.Plotting.Data;
+using HdrHistogram.Plotting.Rendering;
+
+namespace HdrHistogram.Plotting.Report;
+
+/// <summary>
+/// The self-contained HTML report: both plots as inline SVG, a summary table per file and tag, and the command that
+/// made it. No script, and nothing loaded from anywhere else, so it opens offline; colours follow the reader's light or
+/// dark preference; the layout fits a phone.
+/// </summary>
+public static partial class HtmlReportWriter
+{
+    private const string Style = """
+        :root { color-scheme: light dark; --fg: #1b1f24; --bg: #ffffff; --muted: #57606a; --line: #d0d7de; --stripe: #f6f8fa; }
+        @media (prefers-color-scheme: dark) {
+          :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9198a1; --line: #30363d; --stripe: #161b22; }
+        }
+        * { box-sizing: border-box; }
+        body { margin: 0 auto; max-width: 1240px; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); background: var(--bg); }
+        h1 { font-size: 1.5rem; margin: 0.5rem 0 1rem; }
+        h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
+        figure { margin: 0 0 1rem; }
+        /* The plots are drawn on white: a light card keeps them readable in dark mode too. */
+        figure svg { display: block; width: 100%; height: auto; background: #fff; border-radius: 6px; border: 1px solid var(--line); }
+        .table { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+        table { border-collapse: collapse; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--line); text-align: right; }
+        th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; }
+        tbody tr:nth-child(odd) { background: var(--stripe); }
+        pre { background: var(--stripe); border: 1px solid var(--line); border-radius: 6px; padding: 0.6rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+        .muted { color: var(--muted); font-size: 0.9rem; }
+        """;
+
+    /// <summary>Writes the report of <paramref name="series"/>.</summary>
+    /// <param name="series">The series, in input order.</param>
+    /// <param name="options">Plot size, unit, title and SLA targets.</param>
+    /// <param name="command">The command line that produced the report, shown at its end.</param>
+    /// <returns>The HTML document.</returns>
+    public static string Write(IReadOnlyList<LatencySeries> series, PlotOptions options, string command)
+    {
+        string title = options.Title ?? "Latency report";
+        var html = new StringBuilder();
+        html.Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+            .Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+            .Append("<meta name=\"color-scheme\" content=\"light dark\">\n")
+            .Append("<title>").Append(Encode(title)).Append("</title>\n<style>\n").Append(Style).Append("\n</style>\n</head>\n<body>\n")
+            .Append("<h1>").Append(Encode(title)).Append("</h1>\n");
+
+        html.Append("<h2>Percentile distribution</h2>\n<figure>\n")
+            .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, WithTitle(options, "Latency by percentile")), "percentiles"))
+            .Append("</figure>\n");
+
+        if (series.Any(s => s.Intervals.Count > 0))
+        {
+            html.Append("<h2>Timeline</h2>\n<figure>\n")
+                .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Timeline, series, WithTitle(options, "Latency by interval")), "timeline"))
+                .Append("</figure>\n");
+        }
+
+        html.Append("<h2>Summary (").Append(Encode(options.Unit.Label)).Append(")</h2>\n<div class=\"table\">\n<table>\n<thead><tr>")
+            .Append("<th>File</th><th>Tag</th><th>Intervals</th><th>Span (s)</th><th>Count</th><th>Min</th><th>p50</th><th>p90</th><th>p99</th>")
+            .Append("<th>p99.9</th><th>p99.99</th><th>Max</th><th>Mean</th><th>Std dev</th></tr></thead>\n<tbody>\n");
+        foreach (var s in series)
+        {
+            var m = s.Summary;
+            string V(double value) => ValueText.Fixed(s.Scale(value, options.Unit), m.Decimals);
+            html.Append("<tr><td>").Append(Encode(s.Source)).Append("</td><td>").Append(Encode(s.Tag ?? (s.Format == PlotInputFormat.Log ? "(untagged)" : "")))
+                .Append("</td><td>").Append(s.Format == PlotInputFormat.Hgrm ? "" : m.Intervals.ToString(CultureInfo.InvariantCulture))
+                .Append("</td><td>").Append(m.SpanSec is { } span ? ValueText.Fixed(span, 3) : "")
+                .Append("</td><td>").Append(m.Count.ToString(CultureInfo.InvariantCulture));
+            foreach (double value in new[] { m.Min, m.P50, m.P90, m.P99, m.P999, m.P9999, m.Max, m.Mean, m.StdDeviation })
+            {
+                html.Append("</td><td>").Append(V(value));
+            }
+
+            html.Append("</td></tr>\n");
+        }
+
+        html.Append("</tbody>\n</table>\n</div>\n")
+            .Append("<p class=\"muted\">Values divided by ").Append(Encode(options.Unit.Ratio.ToString("R", CultureInfo.InvariantCulture)))
+            .Append(" (.hgrm inputs as written), printed with the histogram's significant digits as decimals, as <code>hdr process</code> prints them.</p>\n")
+            .Append("<h2>Command</h2>\n<pre>").Append(Encode(command)).Append("</pre>\n</body>\n</html>\n");
+        return html.ToString();
+    }
+
+    private static PlotOptions WithTitle(PlotOptions options, string title) => new()
+    {
+        Unit = options.Unit,
+        Title = title,
+        Width = options.Width,
+        Height = options.Height,
+        Sla = options.Sla,
+    };
+
+    /// <summary>
+    /// An SVG document as an element of the page: no XML declaration, a viewBox so it scales with the page, and ids
+    /// prefixed so the two plots' clip paths cannot collide.
+    /// </summary>
+    private static string InlineSvg(string svg, string idPrefix)
+    {
+        int start = svg.IndexOf("<svg", StringComparison.Ordinal);
+        svg = svg.Substring(start);
+        svg = SvgSize().Replace(svg, m => "<svg" + m.Groups["before"].Value + "viewBox=\"0 0 " + m.Groups["w"].Value + " " + m.Groups["h"].Value + "\" role=\"img\"", 1);
+        svg = SvgId().Replace(svg, m => m.Groups["attr"].Value + idPrefix + "-" + m.Groups["id"].Value);
+        return svg.TrimEnd() + "\n";
+    }
+
+    private static string Encode(string text) => WebUtility.HtmlEncode(text);
+
+    [GeneratedRegex("<svg(?<before>[^>]*?)width=\"(?<w>[0-9.]+)\" height=\"(?<h>[0-9.]+)\"")]
+    private static partial Regex SvgSize();
+
+    [GeneratedRegex("(?<attr>id=\"|url\\(#|href=\"#)(?<id>[A-Za-z_][A-Za-z0-9_.-]*)")]
+    private static partial Regex SvgId();
+}

@@ -1,0 +1,106 @@
+using System;
+using System.Linq;
+using System.Xml.Linq;
+using FluentAssertions;
+using HdrHistogram.Plotting.Data;
+using HdrHistogram.Plotting.Rendering;
+using Xunit;
+
+namespace HdrHistogram.UnitTests.Plotting;
+
+public class PlotRendererTests
+{
+    private static readonly PlotReadOptions All = new();
+
+    [Fact]
+    public void The_percentile_svg_has_a_legend_entry_per_input_and_tag_and_percentile_ticks()
+    {
+        var series = PlotInputReader.Read(PlotFixtures.JHiccup, All).Concat(PlotInputReader.Read(PlotFixtures.Ycsb, All)).ToList();
+        var options = new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms") };
+
+        var svg = XDocument.Parse(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, options));
+        string[] texts = PlotFixtures.Texts(svg);
+
+        texts.Should().ContainInOrder(PlotFixtures.JHiccup, PlotFixtures.Ycsb + " [READ]", PlotFixtures.Ycsb + " [UPDATE]");
+        texts.Should().Contain(new[] { "0%", "50%", "90%", "99%", "99.9%", "99.99%", "99.999%" });
+        texts.Should().Contain(new[] { "Percentile", "Latency (ms)", "Latency by percentile" });
+        svg.Root!.Attribute("width")!.Value.Should().Be("1000");
+        svg.Root.Attribute("height")!.Value.Should().Be("600");
+        svg.Descendants(PlotFixtures.Svg + "text").Select(t => t.Attribute("font-family")?.Value).Distinct()
+            .Should().Equal(new[] { "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif" }, "every text names the embedded font, with fallbacks");
+    }
+
+    [Fact]
+    public void Snapshot_of_the_percentile_svg_structure()
+    {
+        // Structure, not pixels: the words on the plot in order (numeric y ticks left out) and what draws the lines.
+        var series = PlotInputReader.Read(PlotFixtures.Ycsb, new PlotReadOptions { Tag = "UPDATE" });
+        var options = new PlotOptions { Unit = ValueUnit.FromUnits("us", "ms"), Title = "UPDATE latency", Width = 800, Height = 500, Sla = new[] { new SlaTarget(99, 5) } };
+
+        var svg = XDocument.Parse(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, options));
+
+        PlotFixtures.Texts(svg).Where(t => !double.TryParse(t, out _)).Should().Equal(
+            PlotFixtures.Ycsb + " [UPDATE]",
+            "SLA 99% ≤ 5 ms",
+            "Percentile",
+            "0%", "50%", "90%", "99%", "99.9%", "99.99%", "99.999%",
+            "Latency (ms)",
+            "UPDATE latency");
+        // Skia draws a dashed stroke as the outline of its dashes, filled: the SLA line and its legend sample, in red.
+        svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("fill")?.Value == "red").Should().Be(2);
+        svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("stroke")?.Value == "#1F77B4").Should().Be(2, "the series line and its legend sample");
+        (svg.Root!.Attribute("width")!.Value, svg.Root.Attribute("height")!.Value).Should().Be(("800", "500"));
+    }
+
+    [Fact]
+    public void Units_change_the_axis_and_the_values()
+    {
+        var series = PlotInputReader.Read(PlotFixtures.Ycsb, new PlotReadOptions { Tag = "READ" });
+
+        var inMs = PlotFixtures.Texts(XDocument.Parse(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, new PlotOptions { Unit = ValueUnit.FromUnits("us", "ms") })));
+        var inUs = PlotFixtures.Texts(XDocument.Parse(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, new PlotOptions { Unit = ValueUnit.FromUnits("us", "us") })));
+
+        inMs.Should().Contain("Latency (ms)");
+        inUs.Should().Contain("Latency (us)");
+        double topMs = inMs.Select(t => double.TryParse(t, System.Globalization.CultureInfo.InvariantCulture, out double v) ? v : 0).Max();
+        double topUs = inUs.Select(t => double.TryParse(t, System.Globalization.CultureInfo.InvariantCulture, out double v) ? v : 0).Max();
+        double maxUs = series[0].Summary.Max;
+        topMs.Should().BeInRange(maxUs / 1000 * 0.8, maxUs / 1000 * 1.06, "the highest y tick sits just under the maximum in ms");
+        topUs.Should().BeInRange(maxUs * 0.8, maxUs * 1.06);
+    }
+
+    [Fact]
+    public void The_timeline_png_is_a_real_image_of_the_asked_size()
+    {
+        var series = PlotInputReader.Read(PlotFixtures.JHiccup, All);
+
+        byte[] png = PlotRenderer.Render(PlotKind.Timeline, series, new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms") }, ImageFormat.Png);
+        byte[] small = PlotRenderer.Render(PlotKind.Timeline, series, new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms"), Width = 640, Height = 320 }, ImageFormat.Png);
+
+        PlotFixtures.PngSize(png).Should().Be((1000, 600));
+        PlotFixtures.PngSize(small).Should().Be((640, 320));
+        png.Length.Should().BeGreaterThan(10_000, "a chart, not a blank image");
+    }
+
+    [Fact]
+    public void The_timeline_svg_has_a_line_per_percentile()
+    {
+        var series = PlotInputReader.Read(PlotFixtures.JHiccup, All);
+
+        var texts = PlotFixtures.Texts(XDocument.Parse(PlotRenderer.RenderSvg(PlotKind.Timeline, series, new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms") })));
+
+        texts.Should().ContainInOrder("p50", "p90", "p99", "p99.9", "max", "Time since log start (s)", "Latency (ms)", "Latency by interval");
+    }
+
+    [Fact]
+    public void A_java_hgrm_plots_with_its_values_as_written()
+    {
+        var series = PlotInputReader.Read(PlotFixtures.Hgrm, All);
+
+        var svg = XDocument.Parse(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms") }));
+
+        PlotFixtures.Texts(svg).Should().Contain(new[] { PlotFixtures.Hgrm, "99.9%" });
+        FluentActions.Invoking(() => PlotRenderer.Render(PlotKind.Timeline, series, new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms") }, ImageFormat.Png))
+            .Should().Throw<ArgumentException>().WithMessage("a timeline needs a histogram log*");
+    }
+}
