@@ -4,8 +4,6 @@ using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
-using HdrHistogram.Encoding;
-using HdrHistogram.Logging;
 
 namespace HdrHistogram.Plotting.Data;
 
