@@ -4,7 +4,6 @@ using System.Diagnostics.Metrics;
 using System.Globalization;
 using System.Threading;
 using System.Threading.Tasks;
-using HdrHistogram.Logging;
 using HdrHistogram.Metrics;
 
 namespace HdrHistogram.Examples;

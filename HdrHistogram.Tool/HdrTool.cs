@@ -21,6 +21,8 @@ internal static class HdrTool
         + "  process [options]       Java's HistogramLogProcessor: interval log, .hgrm and moving-window outputs\n"
         + "  summary FILE            per-tag totals, time span and percentiles of a histogram log (--json)\n"
         + "  merge -o OUT FILE...    merge histogram logs into one, intervals interleaved by start time\n"
+        + "  plot FILE... -o OUT     the percentile distribution (or --kind timeline) of logs, .hgrm files, base64 (SVG, PNG)\n"
+        + "  report FILE... -o OUT   one self-contained HTML page: both plots and a summary table per file and tag\n"
         + "\n"
         + "FILE is read from standard input when omitted or '-'. 'hdr <command> --help' describes a command.\n"
         + "Exit codes: 0 success, 1 bad input or I/O error, 2 bad command line.\n";
@@ -34,6 +36,8 @@ internal static class HdrTool
         ["process"] = ProcessCommand.Run,
         ["summary"] = SummaryCommand.Run,
         ["merge"] = MergeCommand.Run,
+        ["plot"] = PlotCommand.Run,
+        ["report"] = ReportCommand.Run,
     };
 
     /// <summary>Runs the tool; returns the process exit code.</summary>

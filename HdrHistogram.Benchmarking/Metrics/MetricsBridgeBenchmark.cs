@@ -2,7 +2,6 @@ using System;
 using System.Diagnostics.Metrics;
 using System.IO;
 using BenchmarkDotNet.Attributes;
-using HdrHistogram.Logging;
 using HdrHistogram.Metrics;
 
 namespace HdrHistogram.Benchmarking.Metrics;

@@ -4,8 +4,6 @@ using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
-using HdrHistogram.Encoding;
-using HdrHistogram.Logging;
 
 namespace HdrHistogram.Plotting.Data;
 
@@ -115,7 +113,7 @@ public static class PlotInputReader
             {
                 if (++intervals % ProgressEveryIntervals == 0)
                 {
-                    options.Progress?.Report(new PlotReadProgress(intervals, stream.Position, length));
+                    options.Progress?.Report(new PlotReadProgress(intervals, stream.Position, length, Completed: false));
                 }
 
                 if (options.Tag is not null && !string.Equals(interval.Tag, options.Tag, StringComparison.Ordinal))
@@ -134,7 +132,7 @@ public static class PlotInputReader
                 tag.Add(interval, reader.StartTimeSec, reader.LastInterval.LineNumber);
             }
 
-            options.Progress?.Report(new PlotReadProgress(intervals, length, length));
+            options.Progress?.Report(new PlotReadProgress(intervals, length, length, Completed: true));
         }
 
         // Untagged first, then tags in name order, as hdr summary lists them.
@@ -171,10 +169,11 @@ public static class PlotInputReader
             all.Add(h, double.NaN, lineNumber);
             if (lineNumber % ProgressEveryIntervals == 0)
             {
-                options.Progress?.Report(new PlotReadProgress(lineNumber, stream.Position, length));
+                options.Progress?.Report(new PlotReadProgress(lineNumber, stream.Position, length, Completed: false));
             }
         }
 
+        options.Progress?.Report(new PlotReadProgress(lineNumber, length, length, Completed: true));
         return all is null ? new List<LatencySeries>() : new List<LatencySeries> { all.ToSeries(name, PlotInputFormat.Base64) };
     }
 

@@ -22,4 +22,5 @@ public sealed class PlotReadOptions
 /// <param name="Intervals">Intervals (or lines) read.</param>
 /// <param name="BytesRead">Bytes of the input read.</param>
 /// <param name="TotalBytes">The input's length in bytes.</param>
-public readonly record struct PlotReadProgress(long Intervals, long BytesRead, long TotalBytes);
+/// <param name="Completed">The input has been read to its end (the last report for it).</param>
+public readonly record struct PlotReadProgress(long Intervals, long BytesRead, long TotalBytes, bool Completed);

@@ -126,15 +126,20 @@ public static class PlotRenderer
 
         var plot = NewPlot(options.Title ?? "Latency by interval", "Time since log start (s)", "Latency (" + options.Unit.Label + ")");
         double maxY = 0;
-        foreach (var s in withIntervals)
+        // One colour per percentile; with several series, each series its own line pattern.
+        LinePattern[] patterns = { LinePattern.Solid, LinePattern.Dashed, LinePattern.Dotted, LinePattern.DenselyDashed };
+        var palette = new ScottPlot.Palettes.Category10();
+        foreach (var (s, index) in withIntervals.Select((s, i) => (s, i)))
         {
             double[] xs = s.Intervals.Select(i => i.TimeSec).ToArray();
-            foreach (var (name, value) in TimelineLines)
+            foreach (var ((name, value), line) in TimelineLines.Select((l, i) => (l, i)))
             {
                 double[] ys = s.Intervals.Select(i => s.Scale(value(i), options.Unit)).ToArray();
-                var line = plot.Add.ScatterLine(xs, ys);
-                line.LegendText = withIntervals.Count == 1 ? name : s.Label + " " + name;
-                line.LineWidth = 1.5f;
+                var scatter = plot.Add.ScatterLine(xs, ys);
+                scatter.LegendText = withIntervals.Count == 1 ? name : s.Label + " " + name;
+                scatter.LineWidth = 1.5f;
+                scatter.Color = palette.GetColor(line);
+                scatter.LinePattern = patterns[index % patterns.Length];
                 maxY = Math.Max(maxY, ys.Max());
             }
         }

@@ -23,7 +23,7 @@ public static partial class HtmlReportWriter
           :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9198a1; --line: #30363d; --stripe: #161b22; }
         }
         * { box-sizing: border-box; }
-        body { margin: 0 auto; max-width: 1100px; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); background: var(--bg); }
+        body { margin: 0 auto; max-width: 1240px; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); background: var(--bg); }
         h1 { font-size: 1.5rem; margin: 0.5rem 0 1rem; }
         h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
         figure { margin: 0 0 1rem; }
@@ -66,7 +66,7 @@ public static partial class HtmlReportWriter
 
         html.Append("<h2>Summary (").Append(Encode(options.Unit.Label)).Append(")</h2>\n<div class=\"table\">\n<table>\n<thead><tr>")
             .Append("<th>File</th><th>Tag</th><th>Intervals</th><th>Span (s)</th><th>Count</th><th>Min</th><th>p50</th><th>p90</th><th>p99</th>")
-            .Append("<th>p99.9</th><th>p99.99</th><th>Max</th><th>Mean</th><th>Std deviation</th></tr></thead>\n<tbody>\n");
+            .Append("<th>p99.9</th><th>p99.99</th><th>Max</th><th>Mean</th><th>Std dev</th></tr></thead>\n<tbody>\n");
         foreach (var s in series)
         {
             var m = s.Summary;

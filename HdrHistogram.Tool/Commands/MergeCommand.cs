@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
-using HdrHistogram.Logging;
 
 namespace HdrHistogram.Tool.Commands;
 

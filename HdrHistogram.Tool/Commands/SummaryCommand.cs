@@ -4,7 +4,6 @@ using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
-using HdrHistogram.Logging;
 
 namespace HdrHistogram.Tool.Commands;
 

@@ -6,7 +6,6 @@ using System.IO.Compression;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Encoding;
-using HdrHistogram.Utilities;
 using Xunit;
 using Xunit.Abstractions;
 

@@ -4,7 +4,6 @@ using System.Reflection;
 using System.Runtime.Versioning;
 using FluentAssertions;
 using HdrHistogram.Encoding;
-using HdrHistogram.Logging;
 using HdrHistogram.UnitTests.Encoding;
 using Xunit;
 using Xunit.Abstractions;

@@ -5,7 +5,6 @@ using System.Linq;
 using System.Text.Json;
 using FluentAssertions;
 using HdrHistogram.Encoding;
-using HdrHistogram.Logging;
 using HdrHistogram.UnitTests.Infrastructure;
 
 namespace HdrHistogram.UnitTests.Logging;

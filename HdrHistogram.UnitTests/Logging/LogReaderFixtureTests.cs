@@ -4,7 +4,6 @@ using System.IO;
 using System.Linq;
 using System.Text.Json;
 using FluentAssertions;
-using HdrHistogram.Logging;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;

@@ -5,7 +5,6 @@ using System.Linq;
 using System.Text;
 using FluentAssertions;
 using HdrHistogram.Encoding;
-using HdrHistogram.Logging;
 using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;

@@ -7,7 +7,6 @@ using System.Text;
 using System.Text.Json;
 using FluentAssertions;
 using HdrHistogram.Encoding;
-using HdrHistogram.Logging;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 

@@ -2,7 +2,6 @@ using System;
 using System.IO;
 using FluentAssertions;
 using HdrHistogram.Encoding;
-using HdrHistogram.Logging;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;

@@ -5,7 +5,6 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 using FluentAssertions;
-using HdrHistogram.Logging;
 using HdrHistogram.Metrics;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;

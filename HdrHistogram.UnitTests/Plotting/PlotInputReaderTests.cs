@@ -47,6 +47,19 @@ public sealed class PlotInputReaderTests : IDisposable
     }
 
     [Fact]
+    public void A_double_histogram_log_is_added_into_a_double_histogram()
+    {
+        string log = Path.Combine(AppContext.BaseDirectory, "Fixtures", "java", "logs", "double-histogram.hlog");
+        var java = JavaProcessorOutput.Run(log, 1);
+
+        var series = PlotInputReader.Read(log, new PlotReadOptions()).Should().ContainSingle().Subject;
+
+        series.Summary.Count.ToString(System.Globalization.CultureInfo.InvariantCulture).Should().Be(java.TotalCount);
+        HdrHistogram.Plotting.Report.ValueText.Fixed(series.Summary.Max, series.Summary.Decimals).Should().Be(java.Max);
+        HdrHistogram.Plotting.Report.ValueText.Fixed(series.Summary.Mean, series.Summary.Decimals).Should().Be(java.Mean);
+    }
+
+    [Fact]
     public void The_tag_option_keeps_one_tag()
     {
         var series = PlotInputReader.Read(PlotFixtures.Ycsb, new PlotReadOptions { Tag = "UPDATE" });

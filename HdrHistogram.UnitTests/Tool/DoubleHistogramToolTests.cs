@@ -3,7 +3,6 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Text.Json;
 using FluentAssertions;
-using HdrHistogram.Logging;
 using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.UnitTests.Logging;
 using Xunit;

@@ -4,8 +4,6 @@ using System.IO;
 using System.Linq;
 using System.Text.Json;
 using FluentAssertions;
-using HdrHistogram.Encoding;
-using HdrHistogram.Logging;
 using HdrHistogram.UnitTests.Logging;
 using Xunit;
 

@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 

@@ -2,7 +2,6 @@ using System;
 using System.Buffers.Binary;
 using System.Globalization;
 using System.Runtime.CompilerServices;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding;
 

@@ -2,9 +2,10 @@ using System;
 using System.Globalization;
 using System.IO;
 using System.IO.Compression;
+using HdrHistogram.Encoding;
 using HdrHistogram.Utilities;
 
-namespace HdrHistogram.Encoding;
+namespace HdrHistogram;
 
 // Java's DoubleHistogram and EncodableHistogram entry points over a ByteBuffer, and static shortcuts for decoding
 // DoubleHistograms or whichever kind the data holds.

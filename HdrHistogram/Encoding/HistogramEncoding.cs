@@ -1,9 +1,10 @@
 using System;
 using System.IO;
 using System.IO.Compression;
+using HdrHistogram.Encoding;
 using HdrHistogram.Utilities;
 
-namespace HdrHistogram.Encoding;
+namespace HdrHistogram;
 
 /// <summary>
 /// Upstream HdrHistogram.NET's encoding entry points (Java's <c>decodeFromByteBuffer</c>,

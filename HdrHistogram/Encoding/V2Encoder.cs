@@ -4,7 +4,6 @@ using System.Buffers.Binary;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding;
 

@@ -5,9 +5,10 @@ using System.Buffers.Text;
 using System.Collections.Generic;
 using System.IO;
 using HdrHistogram.Encoding;
+using HdrHistogram.Logging;
 using HdrHistogram.Utilities;
 
-namespace HdrHistogram.Logging;
+namespace HdrHistogram;
 
 /// <summary>
 /// Reads histogram logs (<c>.hlog</c>, every format version Java has written: 1.01 with V0 payloads, 1.1 with V1, 1.2

@@ -5,7 +5,7 @@ using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
 using HdrHistogram.Utilities;
 
-namespace HdrHistogram.Logging;
+namespace HdrHistogram;
 
 /// <summary>
 /// Writes histogram logs (<c>.hlog</c>, format 1.3) exactly as Java HdrHistogram 2.2.2's <c>HistogramLogWriter</c>

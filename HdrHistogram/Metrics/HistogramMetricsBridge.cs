@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics.Metrics;
 using System.Threading;
-using HdrHistogram.Logging;
 
 namespace HdrHistogram.Metrics;
 

@@ -9,7 +9,7 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Writers record into a <see cref="DoubleConcurrentHistogram"/> inside a <see cref="WriterReaderPhaser"/> critical
+/// Writers record into a <see cref="DoubleConcurrentHistogram"/> inside a <see cref="Utilities.WriterReaderPhaser"/> critical
 /// section (wait-free, except while an auto-resizing histogram changes its range); taking an interval swaps in an
 /// inactive histogram and waits for the writers still inside the old one to leave. Interval histograms are
 /// <see cref="DoubleConcurrentHistogram"/>s. With a single writer thread, <see cref="SingleWriterDoubleRecorder"/> is cheaper.

@@ -1,11 +1,12 @@
 using System;
 using System.Threading;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
 /// <summary>
 /// The interval-sampling machinery every recorder shares (Java's recorders, which differ only in the histograms they
-/// record into): an active histogram writers record into inside a <see cref="WriterReaderPhaser"/> critical section,
+/// record into): an active histogram writers record into inside a <see cref="Utilities.WriterReaderPhaser"/> critical section,
 /// and an inactive one the reader swaps in. <see cref="IntervalRecorderCore"/> specializes it for integer histograms
 /// (<see cref="Recorder"/>, <see cref="SingleWriterRecorder"/>), <see cref="DoubleIntervalRecorderCore"/> for
 /// DoubleHistograms (<see cref="DoubleRecorder"/>, <see cref="SingleWriterDoubleRecorder"/>).

@@ -8,7 +8,7 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Recording is a <see cref="WriterReaderPhaser"/> critical section around a record into a
+/// Recording is a <see cref="Utilities.WriterReaderPhaser"/> critical section around a record into a
 /// <see cref="LongConcurrentHistogram"/> (or whatever histograms the factory given to the constructor creates):
 /// wait-free except while an auto-resizing histogram grows, and allocation-free. Taking an interval swaps the active histogram for an inactive one and waits, spinning, only
 /// for writers already recording into the histogram swapped out.

@@ -10,7 +10,7 @@ namespace HdrHistogram;
 /// <remarks>
 /// <para>
 /// The cheaper sibling of <see cref="DoubleRecorder"/>: it records into plain <see cref="DoubleHistogram"/>s, still
-/// inside a <see cref="WriterReaderPhaser"/> critical section, which is what tells the reader that the writer has
+/// inside a <see cref="Utilities.WriterReaderPhaser"/> critical section, which is what tells the reader that the writer has
 /// finished with the histogram it swapped out. Several threads may record only if they never record at the same time;
 /// use <see cref="DoubleRecorder"/> otherwise.
 /// </para>

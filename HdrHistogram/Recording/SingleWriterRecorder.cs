@@ -11,7 +11,7 @@ namespace HdrHistogram;
 /// <para>
 /// The cheaper sibling of <see cref="Recorder"/>: it records into a plain <see cref="LongHistogram"/> (or whatever
 /// histograms the factory given to the constructor creates), so counts, total, minimum and maximum are plain
-/// updates instead of atomic ones. The <see cref="WriterReaderPhaser"/> critical section around each record stays,
+/// updates instead of atomic ones. The <see cref="Utilities.WriterReaderPhaser"/> critical section around each record stays,
 /// as in Java: it is what tells the reader that the writer has finished with the histogram it swapped out, and its
 /// two uncontended atomic increments are the cheapest full fences that handshake needs (the writer's record and the
 /// reader's swap form a store-then-load pattern on each side, which only a full fence orders).

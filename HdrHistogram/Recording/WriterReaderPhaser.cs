@@ -1,7 +1,7 @@
 using System;
 using System.Threading;
 
-namespace HdrHistogram;
+namespace HdrHistogram.Utilities;
 
 /// <summary>
 /// A phase-flip guard for wait-free writers and blocking readers (Java's <c>WriterReaderPhaser</c>).

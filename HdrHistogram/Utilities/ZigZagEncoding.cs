@@ -1,7 +1,8 @@
 using System;
 using System.Runtime.CompilerServices;
+using HdrHistogram.Utilities;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram;
 
 /// <summary>
 /// The variable-length integer encoding of the V2 histogram format, exactly as Java HdrHistogram's
