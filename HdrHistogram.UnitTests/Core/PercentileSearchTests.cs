@@ -34,7 +34,7 @@ public class PercentileSearchTests
         values.Should().Equal(expected.Select(e => e.V), name);
 
         // Descending order asks the same questions.
-        var reversed = expected.Reverse().ToArray();
+        var reversed = Enumerable.Reverse(expected).ToArray();
         h.GetValuesAtPercentiles(reversed.Select(e => e.P).ToArray(), values);
         values.Should().Equal(reversed.Select(e => e.V), name + " (descending)");
     }
