@@ -5,6 +5,8 @@ using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
+using HdrHistogram.Utilities;
+
 namespace HdrHistogram.Encoding;
 
 /// <summary>
@@ -135,7 +137,7 @@ internal static partial class V2Encoder
         int i = 0;
         while (i < counts.Length)
         {
-            long count = ToInt64(in counts[i]);
+            long count = CountStorage.ToInt64(in counts[i]);
             if (count == 0)
             {
                 int run = ZeroRunLength(counts, i);
@@ -205,24 +207,6 @@ internal static partial class V2Encoder
         // After 8 groups of 7 bits the 9th byte carries the remaining 8 bits as they are.
         Unsafe.Add(ref output, 8) = (byte)z;
         return 9;
-    }
-
-    /// <summary>Reads a count of the storage type as a long (the type tests fold away in each instantiation).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long ToInt64<T>(in T count)
-        where T : unmanaged
-    {
-        if (typeof(T) == typeof(long))
-        {
-            return Unsafe.As<T, long>(ref Unsafe.AsRef(in count));
-        }
-
-        if (typeof(T) == typeof(int))
-        {
-            return Unsafe.As<T, int>(ref Unsafe.AsRef(in count));
-        }
-
-        return Unsafe.As<T, short>(ref Unsafe.AsRef(in count));
     }
 
     private static void ThrowNegativeCount(HistogramBase histogram, int logicalIndex, long count)

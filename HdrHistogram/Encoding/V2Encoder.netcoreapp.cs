@@ -4,6 +4,8 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
+using HdrHistogram.Utilities;
+
 namespace HdrHistogram.Encoding;
 
 internal static partial class V2Encoder
@@ -15,7 +17,7 @@ internal static partial class V2Encoder
     {
         // Lone zeros are common in dense histograms: check the next slot before starting a vector scan.
         int next = start + 1;
-        if (next >= counts.Length || ToInt64(in counts[next]) != 0)
+        if (next >= counts.Length || CountStorage.ToInt64(in counts[next]) != 0)
         {
             return 1;
         }
@@ -65,7 +67,7 @@ internal static partial class V2Encoder
             }
         }
 
-        while (i < length && ToInt64(in Unsafe.Add(ref origin, i)) == 0)
+        while (i < length && CountStorage.ToInt64(in Unsafe.Add(ref origin, i)) == 0)
         {
             i++;
         }

@@ -1,6 +1,8 @@
 using System;
 using System.Runtime.CompilerServices;
 
+using HdrHistogram.Utilities;
+
 namespace HdrHistogram.Encoding;
 
 internal static partial class V2Encoder
@@ -11,7 +13,7 @@ internal static partial class V2Encoder
         where T : unmanaged, IEquatable<T>
     {
         int end = start + 1;
-        while (end < counts.Length && ToInt64(in counts[end]) == 0)
+        while (end < counts.Length && CountStorage.ToInt64(in counts[end]) == 0)
         {
             end++;
         }

@@ -62,39 +62,22 @@ internal static partial class CumulativeCountSearch
         _ => throw new InvalidOperationException("Unsupported counts storage " + rawCounts.GetType().Name + "."),
     };
 
-    /// <summary>Long counts: four vectors per block.</summary>
-    internal static int Find(ReadOnlySpan<long> counts, long target, ref long cumulative)
+    /// <summary>
+    /// The first index of <paramref name="counts"/> at which the running sum reaches <paramref name="target"/>, or -1:
+    /// whole blocks are skipped while they cannot reach it, the block that may is walked count by count.
+    /// </summary>
+    internal static int Find<T>(ReadOnlySpan<T> counts, long target, ref long cumulative)
+        where T : unmanaged
     {
-        int blockLength = 4 * Vector<long>.Count;
+        int blockLength = BlockLength<T>();
         int i = 0;
         while (true)
         {
-            if (Vector.IsHardwareAccelerated)
-            {
-                ReadOnlySpan<Vector<long>> vectors = MemoryMarshal.Cast<long, Vector<long>>(counts.Slice(i));
-                int v = 0;
-                for (; v + 4 <= vectors.Length; v += 4)
-                {
-                    Vector<long> a = vectors[v];
-                    Vector<long> b = vectors[v + 1];
-                    Vector<long> c = vectors[v + 2];
-                    Vector<long> d = vectors[v + 3];
-                    long blockSum = HorizontalSum((a + b) + (c + d));
-                    if (Vector.LessThanAny((a | b) | (c | d), Vector<long>.Zero) || cumulative + blockSum >= target)
-                    {
-                        break;
-                    }
-
-                    cumulative += blockSum;
-                }
-
-                i += v * Vector<long>.Count;
-            }
-
+            i = SkipBlocks(counts, i, target, ref cumulative);
             int end = Math.Min(i + blockLength, counts.Length);
             for (; i < end; i++)
             {
-                cumulative += counts[i];
+                cumulative += CountStorage.ToInt64(in counts[i]);
                 if (cumulative >= target)
                 {
                     return i;
@@ -108,96 +91,99 @@ internal static partial class CumulativeCountSearch
         }
     }
 
-    /// <summary>Int counts: two vectors per block, widened to long lanes before they are summed.</summary>
-    internal static int Find(ReadOnlySpan<int> counts, long target, ref long cumulative)
+    /// <summary>Counts per block: four vectors of longs, two of ints or shorts.</summary>
+    private static int BlockLength<T>()
+        where T : unmanaged
+        => typeof(T) == typeof(long) ? 4 * Vector<long>.Count : 2 * Vector<T>.Count;
+
+    /// <summary>
+    /// The start of the first block from <paramref name="from"/> that may reach the target or holds a negative count
+    /// (or of the tail shorter than a block), with <paramref name="cumulative"/> moved past the blocks skipped.
+    /// </summary>
+    private static int SkipBlocks<T>(ReadOnlySpan<T> counts, int from, long target, ref long cumulative)
+        where T : unmanaged
     {
-        int blockLength = 2 * Vector<int>.Count;
-        int i = 0;
-        while (true)
+        if (!Vector.IsHardwareAccelerated)
         {
-            if (Vector.IsHardwareAccelerated)
-            {
-                ReadOnlySpan<Vector<int>> vectors = MemoryMarshal.Cast<int, Vector<int>>(counts.Slice(i));
-                int v = 0;
-                for (; v + 2 <= vectors.Length; v += 2)
-                {
-                    Vector<int> a = vectors[v];
-                    Vector<int> b = vectors[v + 1];
-                    Vector.Widen(a, out Vector<long> a0, out Vector<long> a1);
-                    Vector.Widen(b, out Vector<long> b0, out Vector<long> b1);
-                    long blockSum = HorizontalSum((a0 + a1) + (b0 + b1));
-                    if (Vector.LessThanAny(a | b, Vector<int>.Zero) || cumulative + blockSum >= target)
-                    {
-                        break;
-                    }
-
-                    cumulative += blockSum;
-                }
-
-                i += v * Vector<int>.Count;
-            }
-
-            int end = Math.Min(i + blockLength, counts.Length);
-            for (; i < end; i++)
-            {
-                cumulative += counts[i];
-                if (cumulative >= target)
-                {
-                    return i;
-                }
-            }
-
-            if (i >= counts.Length)
-            {
-                return -1;
-            }
+            return from;
         }
+
+        if (typeof(T) == typeof(long))
+        {
+            return from + SkipLongBlocks(MemoryMarshal.Cast<T, Vector<long>>(counts.Slice(from)), target, ref cumulative);
+        }
+
+        if (typeof(T) == typeof(int))
+        {
+            return from + SkipIntBlocks(MemoryMarshal.Cast<T, Vector<int>>(counts.Slice(from)), target, ref cumulative);
+        }
+
+        return from + SkipShortBlocks(MemoryMarshal.Cast<T, Vector<short>>(counts.Slice(from)), target, ref cumulative);
     }
 
-    /// <summary>Short counts: two vectors per block, widened to int lanes (which cannot overflow) and then to long.</summary>
-    internal static int Find(ReadOnlySpan<short> counts, long target, ref long cumulative)
+    private static int SkipLongBlocks(ReadOnlySpan<Vector<long>> vectors, long target, ref long cumulative)
     {
-        int blockLength = 2 * Vector<short>.Count;
-        int i = 0;
-        while (true)
+        int v = 0;
+        for (; v + 4 <= vectors.Length; v += 4)
         {
-            if (Vector.IsHardwareAccelerated)
+            Vector<long> a = vectors[v];
+            Vector<long> b = vectors[v + 1];
+            Vector<long> c = vectors[v + 2];
+            Vector<long> d = vectors[v + 3];
+            long blockSum = HorizontalSum((a + b) + (c + d));
+            if (Vector.LessThanAny((a | b) | (c | d), Vector<long>.Zero) || cumulative + blockSum >= target)
             {
-                ReadOnlySpan<Vector<short>> vectors = MemoryMarshal.Cast<short, Vector<short>>(counts.Slice(i));
-                int v = 0;
-                for (; v + 2 <= vectors.Length; v += 2)
-                {
-                    Vector<short> a = vectors[v];
-                    Vector<short> b = vectors[v + 1];
-                    Vector.Widen(a, out Vector<int> a0, out Vector<int> a1);
-                    Vector.Widen(b, out Vector<int> b0, out Vector<int> b1);
-                    Vector.Widen((a0 + a1) + (b0 + b1), out Vector<long> low, out Vector<long> high);
-                    long blockSum = HorizontalSum(low + high);
-                    if (Vector.LessThanAny(a | b, Vector<short>.Zero) || cumulative + blockSum >= target)
-                    {
-                        break;
-                    }
-
-                    cumulative += blockSum;
-                }
-
-                i += v * Vector<short>.Count;
+                break;
             }
 
-            int end = Math.Min(i + blockLength, counts.Length);
-            for (; i < end; i++)
-            {
-                cumulative += counts[i];
-                if (cumulative >= target)
-                {
-                    return i;
-                }
-            }
-
-            if (i >= counts.Length)
-            {
-                return -1;
-            }
+            cumulative += blockSum;
         }
+
+        return v * Vector<long>.Count;
+    }
+
+    /// <summary>Int counts are widened to long lanes before they are summed.</summary>
+    private static int SkipIntBlocks(ReadOnlySpan<Vector<int>> vectors, long target, ref long cumulative)
+    {
+        int v = 0;
+        for (; v + 2 <= vectors.Length; v += 2)
+        {
+            Vector<int> a = vectors[v];
+            Vector<int> b = vectors[v + 1];
+            Vector.Widen(a, out Vector<long> a0, out Vector<long> a1);
+            Vector.Widen(b, out Vector<long> b0, out Vector<long> b1);
+            long blockSum = HorizontalSum((a0 + a1) + (b0 + b1));
+            if (Vector.LessThanAny(a | b, Vector<int>.Zero) || cumulative + blockSum >= target)
+            {
+                break;
+            }
+
+            cumulative += blockSum;
+        }
+
+        return v * Vector<int>.Count;
+    }
+
+    /// <summary>Short counts are widened to int lanes (which cannot overflow for four of them), then to long.</summary>
+    private static int SkipShortBlocks(ReadOnlySpan<Vector<short>> vectors, long target, ref long cumulative)
+    {
+        int v = 0;
+        for (; v + 2 <= vectors.Length; v += 2)
+        {
+            Vector<short> a = vectors[v];
+            Vector<short> b = vectors[v + 1];
+            Vector.Widen(a, out Vector<int> a0, out Vector<int> a1);
+            Vector.Widen(b, out Vector<int> b0, out Vector<int> b1);
+            Vector.Widen((a0 + a1) + (b0 + b1), out Vector<long> low, out Vector<long> high);
+            long blockSum = HorizontalSum(low + high);
+            if (Vector.LessThanAny(a | b, Vector<short>.Zero) || cumulative + blockSum >= target)
+            {
+                break;
+            }
+
+            cumulative += blockSum;
+        }
+
+        return v * Vector<short>.Count;
     }
 }
