@@ -1,3 +1,4 @@
+using System;
 using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
@@ -39,6 +40,29 @@ public partial class DoubleHistogram
     /// <returns>The value at the percentile.</returns>
     public double GetValueAtPercentile(double percentile)
         => _integerValuesHistogram.GetValueAtPercentile(percentile) * IntegerToDoubleValueConversionRatio;
+
+    /// <summary>
+    /// The values at several percentiles in one pass over the counts: <c>values[i]</c> is what
+    /// <see cref="GetValueAtPercentile"/>(<c>percentiles[i]</c>) returns (see <see cref="HistogramBase.GetValuesAtPercentiles"/>).
+    /// </summary>
+    /// <param name="percentiles">The percentiles, 0 to 100 (values outside are clamped).</param>
+    /// <param name="values">Receives the value at each percentile; at least as long as <paramref name="percentiles"/>.</param>
+    /// <exception cref="ArgumentException"><paramref name="values"/> is shorter than <paramref name="percentiles"/>.</exception>
+    public void GetValuesAtPercentiles(ReadOnlySpan<double> percentiles, Span<double> values)
+    {
+        if (values.Length < percentiles.Length)
+        {
+            throw new ArgumentException("The values span is shorter than the percentiles.", nameof(values));
+        }
+
+        const int StackLimit = 64;
+        Span<long> integerValues = percentiles.Length <= StackLimit ? stackalloc long[StackLimit] : new long[percentiles.Length];
+        _integerValuesHistogram.GetValuesAtPercentiles(percentiles, integerValues);
+        for (int i = 0; i < percentiles.Length; i++)
+        {
+            values[i] = integerValues[i] * IntegerToDoubleValueConversionRatio;
+        }
+    }
 
     /// <summary>The percentage of recorded values at or below <paramref name="value"/> (100 for an empty histogram).</summary>
     /// <param name="value">The value to look up; must not be negative.</param>

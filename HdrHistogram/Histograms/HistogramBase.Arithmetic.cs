@@ -1,6 +1,7 @@
 using System;
 using System.Globalization;
 using System.Threading;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
@@ -61,16 +62,24 @@ public abstract partial class HistogramBase
             Resize(otherMaxValue);
         }
 
+        bool sameLayout = HasSameLayoutAs(fromHistogram);
+        if (sameLayout
+            && CountsBlockArithmetic.TryAdd(GetRawCounts(out _), fromHistogram.GetRawCounts(out _), SlotsHolding(fromHistogram), out long addedTotal))
+        {
+            // Same layout and count type: one vectorized pass over the counts arrays.
+            AddToTotalCount(addedTotal);
+            UpdateMaxValue(Math.Max(GetMaxValue(), otherMaxValue));
+            UpdateMinNonZeroValue(Math.Min(GetMinNonZeroValue(), fromHistogram.GetMinNonZeroValue()));
+            StartTimeStamp = MergeStart(StartTimeStamp, fromHistogram.StartTimeStamp);
+            EndTimeStamp = Math.Max(EndTimeStamp, fromHistogram.EndTimeStamp);
+            return;
+        }
+
         CheckAddDoesNotOverflow(fromHistogram);
 
-        if (BucketCount == fromHistogram.BucketCount
-            && _subBucketCount == fromHistogram._subBucketCount
-            && _unitMagnitude == fromHistogram._unitMagnitude
-            && _normalizingIndexOffset == fromHistogram._normalizingIndexOffset
-            && !fromHistogram.IsConcurrent
-            && !IsConcurrent)
+        if (sameLayout)
         {
-            // Same layout: add slot by slot.
+            // Same layout, another count type: add slot by slot.
             long observedOtherTotalCount = 0;
             for (int i = 0; i < fromHistogram.CountsArrayLength; i++)
             {
@@ -127,6 +136,28 @@ public abstract partial class HistogramBase
             throw new ArgumentException("The other histogram includes values that do not fit in this histogram's range.", nameof(otherHistogram));
         }
 
+        bool sameLayout = HasSameLayoutAs(otherHistogram);
+        if (sameLayout
+            && CountsBlockArithmetic.TrySubtract(GetRawCounts(out _), otherHistogram.GetRawCounts(out _), SlotsHolding(otherHistogram), out long subtractedTotal))
+        {
+            // Same layout and count type, no count going below zero: one pass over the counts arrays.
+            AddToTotalCount(-subtractedTotal);
+        }
+        else
+        {
+            SubtractValueByValue(otherHistogram);
+        }
+
+        // The maximum or minimum may have been emptied: recompute them as Java does.
+        if (GetCountAtValue(GetMaxValue()) <= 0 || GetCountAtValue(GetMinNonZeroValue()) <= 0)
+        {
+            EstablishInternalTrackingValues();
+        }
+    }
+
+    /// <summary>The general subtraction: checks every count first, then re-records each bucket with a negative count.</summary>
+    private void SubtractValueByValue(HistogramBase otherHistogram)
+    {
         for (int i = 0; i < otherHistogram.CountsArrayLength; i++)
         {
             long otherCount = otherHistogram.GetCountAtIndex(i);
@@ -152,12 +183,6 @@ public abstract partial class HistogramBase
             {
                 RecordCountAtValue(-otherCount, otherHistogram.ValueFromIndex(i));
             }
-        }
-
-        // The maximum or minimum may have been emptied: recompute them as Java does.
-        if (GetCountAtValue(GetMaxValue()) <= 0 || GetCountAtValue(GetMinNonZeroValue()) <= 0)
-        {
-            EstablishInternalTrackingValues();
         }
     }
 
@@ -364,6 +389,28 @@ public abstract partial class HistogramBase
             }
         }
     }
+
+    /// <summary>
+    /// Whether both histograms are non-concurrent and keep every logical index in the same physical slot, so that
+    /// their counts arrays can be combined slot by slot.
+    /// </summary>
+    private bool HasSameLayoutAs(HistogramBase other)
+        => BucketCount == other.BucketCount
+            && _subBucketCount == other._subBucketCount
+            && _unitMagnitude == other._unitMagnitude
+            && _normalizingIndexOffset == other._normalizingIndexOffset
+            && !other.IsConcurrent
+            && !IsConcurrent;
+
+    /// <summary>
+    /// How many leading physical slots can hold a count of <paramref name="other"/> (a histogram of this one's layout):
+    /// up to its maximum when its counts start at slot 0, so that an add into a fresh histogram writes only the pages
+    /// that receive counts; every slot otherwise.
+    /// </summary>
+    private int SlotsHolding(HistogramBase other)
+        => other._normalizingIndexOffset == 0
+            ? Math.Min(CountsArrayLength, other.CountsArrayIndex(other.GetMaxValue()) + 1)
+            : CountsArrayLength;
 
     private void CopyMetadataFrom(HistogramBase source)
     {

@@ -1,4 +1,7 @@
 using System;
+using System.Globalization;
+using System.Threading;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
@@ -88,25 +91,137 @@ public abstract partial class HistogramBase
     /// <returns>The value at the percentile.</returns>
     public long GetValueAtPercentile(double percentile)
     {
-        // Clamp to 0..100 and step one ulp down, so that rounding cannot overrun into the next bucket when the
-        // count is rounded up below.
-        double requestedPercentile = Math.Min(Math.Max(NextDown(percentile), 0.0), 100.0);
-        double fractionalCount = requestedPercentile / 100.0 * TotalCount;
-        long countAtPercentile = Math.Max((long)Math.Ceiling(fractionalCount), 1);
+        long countAtPercentile = CountAtPercentile(percentile, TotalCount);
+        Array rawCounts = GetRawCounts(out int normalizingIndexOffset);
+        int physicalIndexOfZero = Encoding.V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, rawCounts.Length);
+        long cumulative = 0;
+        int index = FindFirstIndexReaching(rawCounts, physicalIndexOfZero, countAtPercentile, ref cumulative);
+        return index < 0 ? 0 : ValueAtPercentileIndex(percentile, index);
+    }
 
-        long totalToCurrentIndex = 0;
-        int length = CountsArrayLength;
-        for (int i = 0; i < length; i++)
+    /// <summary>
+    /// The values at several percentiles in one pass over the counts: <c>values[i]</c> is what
+    /// <see cref="GetValueAtPercentile"/>(<c>percentiles[i]</c>) returns. The percentiles may come in any order;
+    /// nothing is allocated for up to 64 of them.
+    /// </summary>
+    /// <param name="percentiles">The percentiles, 0 to 100 (values outside are clamped).</param>
+    /// <param name="values">Receives the value at each percentile; at least as long as <paramref name="percentiles"/>.</param>
+    /// <exception cref="ArgumentException"><paramref name="values"/> is shorter than <paramref name="percentiles"/>.</exception>
+    public void GetValuesAtPercentiles(ReadOnlySpan<double> percentiles, Span<long> values)
+    {
+        if (values.Length < percentiles.Length)
         {
-            totalToCurrentIndex += GetCountAtIndex(i);
-            if (totalToCurrentIndex >= countAtPercentile)
+            throw new ArgumentException(
+                "The values span (" + values.Length.ToString(CultureInfo.InvariantCulture) + ") is shorter than the percentiles ("
+                + percentiles.Length.ToString(CultureInfo.InvariantCulture) + ").",
+                nameof(values));
+        }
+
+        int n = percentiles.Length;
+        if (n == 0)
+        {
+            return;
+        }
+
+        const int StackLimit = 64;
+        Span<long> targets = n <= StackLimit ? stackalloc long[StackLimit] : new long[n];
+        Span<int> order = n <= StackLimit ? stackalloc int[StackLimit] : new int[n];
+        long totalCount = TotalCount;
+        for (int i = 0; i < n; i++)
+        {
+            long target = CountAtPercentile(percentiles[i], totalCount);
+
+            // Insertion sort of the positions by target count: the list is short and usually ascending already.
+            int j = i;
+            while (j > 0 && targets[j - 1] > target)
             {
-                long valueAtIndex = ValueFromIndex(i);
-                return percentile == 0.0 ? LowestEquivalentValue(valueAtIndex) : HighestEquivalentValue(valueAtIndex);
+                targets[j] = targets[j - 1];
+                order[j] = order[j - 1];
+                j--;
+            }
+
+            targets[j] = target;
+            order[j] = i;
+        }
+
+        Array rawCounts = GetRawCounts(out int normalizingIndexOffset);
+        int physicalIndexOfZero = Encoding.V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, rawCounts.Length);
+        int logicalLength = CountsArrayLength;
+
+        // After index k was found for target t, the sum through k covers every later target up to it; a later,
+        // larger target continues the scan from k + 1 (the sums before k are all below t, so cannot reach it).
+        int foundIndex = -1;
+        long cumulative = 0;
+        int nextIndex = 0;
+        for (int k = 0; k < n; k++)
+        {
+            long target = targets[k];
+            if (foundIndex < 0 || cumulative < target)
+            {
+                foundIndex = foundIndex < 0
+                    ? FindFirstIndexReaching(rawCounts, physicalIndexOfZero, target, ref cumulative)
+                    : CumulativeCountSearch.FindLogicalIndex(rawCounts, physicalIndexOfZero, logicalLength, nextIndex, target, ref cumulative);
+                if (foundIndex < 0)
+                {
+                    // Never reached (an empty or inconsistent histogram): every larger target gives 0 too.
+                    for (int rest = k; rest < n; rest++)
+                    {
+                        values[order[rest]] = 0;
+                    }
+
+                    return;
+                }
+
+                nextIndex = foundIndex + 1;
+            }
+
+            values[order[k]] = ValueAtPercentileIndex(percentiles[order[k]], foundIndex);
+        }
+    }
+
+    /// <summary>
+    /// The first logical index whose running count reaches <paramref name="target"/> (-1 if none), searching from
+    /// index 0 with <paramref name="cumulative"/> starting at 0. A non-concurrent histogram holds no count between
+    /// index 0 (values below the unit) and its minimum non-zero value, so the search jumps from one to the other.
+    /// </summary>
+    private int FindFirstIndexReaching(Array rawCounts, int physicalIndexOfZero, long target, ref long cumulative)
+    {
+        int logicalLength = CountsArrayLength;
+        int fromIndex = 0;
+        long minNonZeroValue = Volatile.Read(ref _minNonZeroValue);
+        if (!IsConcurrent && minNonZeroValue != long.MaxValue)
+        {
+            int minNonZeroIndex = CountsArrayIndex(minNonZeroValue);
+            if (minNonZeroIndex > 1 && minNonZeroIndex < logicalLength)
+            {
+                cumulative += GetCountAtIndex(0);
+                if (cumulative >= target)
+                {
+                    return 0;
+                }
+
+                fromIndex = minNonZeroIndex;
             }
         }
 
-        return 0;
+        return CumulativeCountSearch.FindLogicalIndex(rawCounts, physicalIndexOfZero, logicalLength, fromIndex, target, ref cumulative);
+    }
+
+    /// <summary>
+    /// The count the running sum must reach for <paramref name="percentile"/>: clamped to 0..100 and stepped one
+    /// ulp down, so that rounding cannot overrun into the next bucket when the count is rounded up.
+    /// </summary>
+    private static long CountAtPercentile(double percentile, long totalCount)
+    {
+        double requestedPercentile = Math.Min(Math.Max(NextDown(percentile), 0.0), 100.0);
+        double fractionalCount = requestedPercentile / 100.0 * totalCount;
+        return Math.Max((long)Math.Ceiling(fractionalCount), 1);
+    }
+
+    private long ValueAtPercentileIndex(double percentile, int index)
+    {
+        long valueAtIndex = ValueFromIndex(index);
+        return percentile == 0.0 ? LowestEquivalentValue(valueAtIndex) : HighestEquivalentValue(valueAtIndex);
     }
 
     /// <summary>The percentage of recorded values at or below <paramref name="value"/> (100 for an empty histogram).</summary>

@@ -193,6 +193,24 @@ public sealed class HistogramLogProcessor
     private static double ValueAtPercentile(EncodableHistogram h, double percentile)
         => h is HistogramBase b ? b.GetValueAtPercentile(percentile) : ((DoubleHistogram)h).GetValueAtPercentile(percentile);
 
+    /// <summary>The values at <paramref name="percentiles"/> in one pass over the counts, into <paramref name="values"/>.</summary>
+    private static void ValuesAtPercentiles(EncodableHistogram h, double[] percentiles, double[] values)
+    {
+        if (h is HistogramBase b)
+        {
+            Span<long> integerValues = stackalloc long[percentiles.Length];
+            b.GetValuesAtPercentiles(percentiles, integerValues);
+            for (int i = 0; i < percentiles.Length; i++)
+            {
+                values[i] = integerValues[i];
+            }
+        }
+        else
+        {
+            ((DoubleHistogram)h).GetValuesAtPercentiles(percentiles, values);
+        }
+    }
+
     private static double MaxValue(EncodableHistogram h) => h is HistogramBase b ? b.GetMaxValue() : ((DoubleHistogram)h).GetMaxValue();
 
     private static void Add(EncodableHistogram sum, EncodableHistogram interval)
@@ -465,25 +483,29 @@ public sealed class HistogramLogProcessor
     /// <summary>Java: <c>"%4.3f: I:%d ( %7.3f %7.3f %7.3f ) T:%d ( %7.3f ... ) "</c>, or its CSV form.</summary>
     private void WriteIntervalLine(TextWriter log, double time, EncodableHistogram interval, EncodableHistogram accumulated, double ratio)
     {
+        double[] intervalValues = _intervalPercentileValues;
+        double[] totalValues = _totalPercentileValues;
+        ValuesAtPercentiles(interval, IntervalPercentiles, intervalValues);
+        ValuesAtPercentiles(accumulated, TotalPercentiles, totalValues);
         if (_options.LogFormatCsv)
         {
             WriteFixed(log, time);
             log.Write(',');
             JavaFormat.WriteInteger(log, TotalCount(interval));
-            foreach (double p in IntervalPercentiles)
+            foreach (double value in intervalValues)
             {
                 log.Write(',');
-                WriteFixed(log, ValueAtPercentile(interval, p) / ratio);
+                WriteFixed(log, value / ratio);
             }
 
             log.Write(',');
             WriteFixed(log, MaxValue(interval) / ratio);
             log.Write(',');
             JavaFormat.WriteInteger(log, TotalCount(accumulated));
-            foreach (double p in TotalPercentiles)
+            foreach (double value in totalValues)
             {
                 log.Write(',');
-                WriteFixed(log, ValueAtPercentile(accumulated, p) / ratio);
+                WriteFixed(log, value / ratio);
             }
 
             log.Write(',');
@@ -496,9 +518,9 @@ public sealed class HistogramLogProcessor
         log.Write(": I:");
         JavaFormat.WriteInteger(log, TotalCount(interval));
         log.Write(" ( ");
-        foreach (double p in IntervalPercentiles)
+        foreach (double value in intervalValues)
         {
-            WriteFixed(log, ValueAtPercentile(interval, p) / ratio, 7);
+            WriteFixed(log, value / ratio, 7);
             log.Write(' ');
         }
 
@@ -506,9 +528,9 @@ public sealed class HistogramLogProcessor
         log.Write(" ) T:");
         JavaFormat.WriteInteger(log, TotalCount(accumulated));
         log.Write(" ( ");
-        foreach (double p in TotalPercentiles)
+        foreach (double value in totalValues)
         {
-            WriteFixed(log, ValueAtPercentile(accumulated, p) / ratio, 7);
+            WriteFixed(log, value / ratio, 7);
             log.Write(' ');
         }
 
@@ -561,4 +583,8 @@ public sealed class HistogramLogProcessor
     private static readonly double[] IntervalPercentiles = [50.0, 90.0];
 
     private static readonly double[] TotalPercentiles = [50.0, 90.0, 99.0, 99.9, 99.99];
+
+    // Reused per interval line, so that a line allocates nothing.
+    private readonly double[] _intervalPercentileValues = new double[IntervalPercentiles.Length];
+    private readonly double[] _totalPercentileValues = new double[TotalPercentiles.Length];
 }

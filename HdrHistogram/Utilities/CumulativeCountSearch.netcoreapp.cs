@@ -1,0 +1,11 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
+
+namespace HdrHistogram.Utilities;
+
+internal static partial class CumulativeCountSearch
+{
+    /// <summary>The sum of the lanes (one shuffle-and-add sequence on .NET 8+).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static long HorizontalSum(Vector<long> vector) => Vector.Sum(vector);
+}
