@@ -20,11 +20,16 @@ for tfm in net10.0 netstandard2.0; do
     cp "HdrHistogram/bin/Release/$tfm/HdrHistogram.dll" "$work/dropin/HdrHistogram.dll"
     dotnet "$work/dropin/Compat250.Sample.On250.dll" > "$work/dropin.txt"
     dotnet compat/Sample/bin/Release/net10.0/Compat250.Sample.dll > "$work/ours.txt"
+    loaded="$(head -n 1 "$work/dropin.txt")"
+    if ! [[ "$loaded" =~ ^running\ on\ HdrHistogram\ ([0-9]+)\. ]] || [ "${BASH_REMATCH[1]}" -lt 3 ]; then
+        echo "compat drop-in ($tfm build): expected our HdrHistogram (version 3 or later) to load, got: $loaded" >&2
+        exit 1
+    fi
     if ! diff -u "$work/ours.txt" "$work/dropin.txt"; then
         echo "compat drop-in ($tfm build): the 2.5.0-compiled sample prints something else with our HdrHistogram.dll" >&2
         exit 1
     fi
-    echo "compat drop-in ($tfm build): the sample compiled against 2.5.0 runs on our HdrHistogram.dll, identical output ($(wc -l < "$work/ours.txt") lines)"
+    echo "compat drop-in ($tfm build): the sample compiled against 2.5.0 runs on our HdrHistogram.dll, identical output ($(wc -l < "$work/ours.txt") lines, ${loaded#running on })"
 done
 
 dotnet pack HdrHistogram/HdrHistogram.csproj -c Release --no-build -o "$work/feed" >/dev/null

@@ -22,6 +22,9 @@ public static class Program
         CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
         var output = Console.Out;
 
+        // Which HdrHistogram.dll this runs on (eng/check-compat.sh requires version 3 or later for the drop-in run).
+        output.WriteLine("running on HdrHistogram " + typeof(HistogramBase).Assembly.GetName().Version);
+
         // Histograms from the factory and the constructors; record, query, copy.
         HistogramBase latency = HistogramFactory.With64BitBucketSize()
             .WithValuesFrom(1)
