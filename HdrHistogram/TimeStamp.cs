@@ -4,7 +4,7 @@ namespace HdrHistogram;
 
 /// <summary>
 /// Converts durations into <see cref="Stopwatch"/> ticks, the unit <see cref="HistogramExtensions.Record"/> and
-/// <see cref="HistogramExtensions.RecordScope"/> record in.
+/// <see cref="HistogramExtensions.StartRecordingScope"/> record in.
 /// </summary>
 public static class TimeStamp
 {
@@ -22,4 +22,12 @@ public static class TimeStamp
     /// <param name="hours">A number of hours.</param>
     /// <returns>The duration in ticks.</returns>
     public static long Hours(long hours) => Minutes(hours * 60);
+
+    /// <summary>
+    /// The number of <see cref="Stopwatch"/> ticks in <paramref name="hours"/> hours (HdrHistogram 2.5.0's signature;
+    /// the same as <see cref="Hours(long)"/>).
+    /// </summary>
+    /// <param name="hours">A number of hours.</param>
+    /// <returns>The duration in ticks.</returns>
+    public static long Hours(int hours) => Hours((long)hours);
 }

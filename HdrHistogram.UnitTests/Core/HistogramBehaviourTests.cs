@@ -146,13 +146,18 @@ public class HistogramBehaviourTests
     public void Record_scope_records_one_elapsed_value()
     {
         var h = new LongHistogram(TimeStamp.Minutes(1), 3);
-        using (h.RecordScope())
+        using (h.StartRecordingScope())
         {
             System.Threading.Thread.Sleep(1);
         }
 
-        long elapsed = h.Record(() => { });
-        h.TotalCount.Should().Be(2);
+        long elapsed = h.RecordElapsed(() => { });
+        using (h.RecordScope())
+        {
+        }
+
+        h.Record(() => { });
+        h.TotalCount.Should().Be(4);
         h.GetMaxValue().Should().BeGreaterThan(0);
         elapsed.Should().BeGreaterThanOrEqualTo(0);
     }

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using HdrHistogram.Utilities;
 
@@ -9,13 +10,88 @@ namespace HdrHistogram.Encoding;
 /// for <see cref="HistogramBase.Encode(ByteBuffer, IEncoder)"/>. See <see cref="HistogramEncoder"/> for the span,
 /// buffer-writer and stream forms.
 /// </summary>
-public sealed class HistogramEncoderV2 : IEncoder
+public class HistogramEncoderV2 : IEncoder
 {
-    /// <summary>The single instance; the encoder holds no state.</summary>
+    /// <summary>A shared instance; the encoder holds no state.</summary>
     public static readonly HistogramEncoderV2 Instance = new();
 
-    private HistogramEncoderV2()
+    /// <summary>Creates an encoder (HdrHistogram 2.5.0's public constructor; <see cref="Instance"/> serves as well, the encoder holds no state).</summary>
+    public HistogramEncoderV2()
     {
+    }
+
+    /// <summary>
+    /// Writes the uncompressed V2 encoding of <paramref name="data"/> at the buffer's position and advances past it
+    /// (HdrHistogram 2.5.0's signature). Data that <see cref="HistogramBase.Encode(ByteBuffer, IEncoder)"/> handed
+    /// out is encoded from its histogram, exactly as <see cref="Encode(HistogramBase, ByteBuffer)"/>; other data from
+    /// its <see cref="IRecordedData.Counts"/>, taken in value order.
+    /// </summary>
+    /// <param name="data">The histogram's configuration and counts.</param>
+    /// <param name="buffer">The buffer to write to.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="InvalidOperationException">The encoding does not fit in the buffer's remaining space (the position is unchanged), or a count is negative.</exception>
+    public int Encode(IRecordedData data, ByteBuffer buffer)
+    {
+        if (data is null)
+        {
+            throw new ArgumentNullException(nameof(data));
+        }
+
+        if (buffer is null)
+        {
+            throw new ArgumentNullException(nameof(buffer));
+        }
+
+        if (data is HistogramRecordedData histogramData)
+        {
+            return Encode(histogramData.Histogram, buffer);
+        }
+
+        long[] counts = data.Counts ?? throw new ArgumentException("The recorded data has no counts.", nameof(data));
+        int relevantLength = counts.Length;
+        while (relevantLength > 0 && counts[relevantLength - 1] == 0)
+        {
+            relevantLength--;
+        }
+
+        // Java's V2 payload: each count zig-zag LEB128 encoded, a run of zeros as its negated length (a single zero as 0).
+        int payloadLength = 0;
+        for (int i = 0; i < relevantLength;)
+        {
+            if (counts[i] < 0)
+            {
+                throw new InvalidOperationException("The recorded data holds a negative count (" + counts[i].ToString(CultureInfo.InvariantCulture) + " at index " + i.ToString(CultureInfo.InvariantCulture) + "), which the V2 format cannot carry.");
+            }
+
+            int zeros = CountZeros(counts, i, relevantLength);
+            payloadLength += ZigZagEncoding.GetByteCount(zeros > 1 ? -zeros : counts[i]);
+            i += Math.Max(zeros, 1);
+        }
+
+        int needed = EncodingCookies.V2HeaderLength + payloadLength;
+        if (buffer.Remaining() < needed)
+        {
+            throw new InvalidOperationException(
+                "Buffer overflow: the encoding needs " + needed.ToString(CultureInfo.InvariantCulture) + " bytes and the buffer has "
+                + buffer.Remaining().ToString(CultureInfo.InvariantCulture) + " remaining.");
+        }
+
+        buffer.PutInt(EncodingCookies.V2);
+        buffer.PutInt(payloadLength);
+        buffer.PutInt(data.NormalizingIndexOffset);
+        buffer.PutInt(data.NumberOfSignificantValueDigits);
+        buffer.PutLong(data.LowestDiscernibleValue);
+        buffer.PutLong(data.HighestTrackableValue);
+        buffer.PutDouble(data.IntegerToDoubleValueConversionRatio);
+        for (int i = 0; i < relevantLength;)
+        {
+            int zeros = CountZeros(counts, i, relevantLength);
+            ZigZagEncoding.PutLong(buffer, zeros > 1 ? -zeros : counts[i]);
+            i += Math.Max(zeros, 1);
+        }
+
+        return needed;
     }
 
     /// <summary>
@@ -27,6 +103,7 @@ public sealed class HistogramEncoderV2 : IEncoder
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="InvalidOperationException">The encoding does not fit in the buffer's remaining space (the position is unchanged), or the histogram holds a negative count.</exception>
+    [SuppressMessage("Performance", "CA1822:Mark members as static", Justification = "Public instance API since before 2.5.0 compatibility; callers use Instance.")]
     public int Encode(HistogramBase histogram, ByteBuffer buffer)
     {
         if (histogram is null)
@@ -49,5 +126,16 @@ public sealed class HistogramEncoderV2 : IEncoder
 
         buffer.Advance(written);
         return written;
+    }
+
+    private static int CountZeros(long[] counts, int start, int end)
+    {
+        int i = start;
+        while (i < end && counts[i] == 0)
+        {
+            i++;
+        }
+
+        return i - start;
     }
 }

@@ -11,7 +11,7 @@ public abstract partial class HistogramBase
     /// Creates a histogram of the same type and configuration holding the same counts, tag and timestamps.
     /// </summary>
     /// <returns>The copy.</returns>
-    public HistogramBase Copy()
+    public virtual HistogramBase Copy()
     {
         var copy = CreateEmptyCopy();
         copy.Add(this);
@@ -43,7 +43,7 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentNullException"><paramref name="fromHistogram"/> is null.</exception>
     /// <exception cref="ArgumentException">The other histogram has values beyond this one's range and <see cref="AutoResize"/> is off.</exception>
     /// <exception cref="InvalidOperationException">A short or int count would overflow; this histogram is left unchanged.</exception>
-    public void Add(HistogramBase fromHistogram)
+    public virtual void Add(HistogramBase fromHistogram)
     {
         if (fromHistogram is null)
         {

@@ -22,7 +22,10 @@ public abstract partial class HistogramBase
             throw new ArgumentNullException(nameof(encoder));
         }
 
-        return encoder.Encode(this, targetBuffer);
+        // The V2 encoder reads the histogram itself; other encoders get 2.5.0's IRecordedData view of it.
+        return encoder is HistogramEncoderV2 v2
+            ? v2.Encode(this, targetBuffer)
+            : encoder.Encode(new HistogramRecordedData(this), targetBuffer);
     }
 
     /// <summary>

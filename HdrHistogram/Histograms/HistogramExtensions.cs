@@ -1,6 +1,8 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
+using HdrHistogram.Iteration;
 using HdrHistogram.Output;
 
 namespace HdrHistogram;
@@ -34,11 +36,21 @@ public static class HistogramExtensions
         PercentileDistributionWriter.Write(histogram, writer, percentileTicksPerHalfDistance, outputValueUnitScalingRatio, useCsvFormat);
     }
 
+    /// <summary>
+    /// Runs <paramref name="action"/> and records how long it took, in <see cref="Stopwatch"/> ticks (HdrHistogram
+    /// 2.5.0's signature; <see cref="RecordElapsed"/> also returns the elapsed ticks).
+    /// </summary>
+    /// <param name="recorder">Where to record.</param>
+    /// <param name="action">The work to time.</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static void Record(this IRecorder recorder, Action action) => RecordElapsed(recorder, action);
+
     /// <summary>Runs <paramref name="action"/> and records how long it took, in <see cref="Stopwatch"/> ticks.</summary>
     /// <param name="recorder">Where to record.</param>
     /// <param name="action">The work to time.</param>
     /// <returns>The elapsed time in <see cref="Stopwatch"/> ticks.</returns>
-    public static long Record(this IRecorder recorder, Action action)
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static long RecordElapsed(this IRecorder recorder, Action action)
     {
         if (recorder is null)
         {
@@ -58,12 +70,23 @@ public static class HistogramExtensions
     }
 
     /// <summary>
+    /// Starts timing a scope; disposing the result records the elapsed <see cref="Stopwatch"/> ticks (HdrHistogram
+    /// 2.5.0's signature). The scope is boxed into the <see cref="IDisposable"/>; <see cref="StartRecordingScope"/>
+    /// returns it unboxed and so allocates nothing.
+    /// </summary>
+    /// <param name="recorder">Where to record.</param>
+    /// <returns>The running scope.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="recorder"/> is null.</exception>
+    public static IDisposable RecordScope(this IRecorder recorder) => StartRecordingScope(recorder);
+
+    /// <summary>
     /// Starts timing a scope; disposing the result records the elapsed <see cref="Stopwatch"/> ticks.
     /// Use it with <c>using</c>: the scope is a struct, so timing allocates nothing.
     /// </summary>
     /// <param name="recorder">Where to record.</param>
     /// <returns>The running scope.</returns>
-    public static RecordingScope RecordScope(this IRecorder recorder)
+    /// <exception cref="ArgumentNullException"><paramref name="recorder"/> is null.</exception>
+    public static RecordingScope StartRecordingScope(this IRecorder recorder)
     {
         if (recorder is null)
         {
@@ -72,4 +95,55 @@ public static class HistogramExtensions
 
         return new RecordingScope(recorder, Stopwatch.GetTimestamp());
     }
+
+    /// <summary>The highest recorded value (HdrHistogram 2.5.0's static form of <see cref="HistogramBase.GetMaxValue"/>).</summary>
+    /// <param name="histogram">The histogram.</param>
+    /// <returns>The highest recorded value, 0 when empty.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    public static long GetMaxValue(this HistogramBase histogram) => NotNull(histogram).GetMaxValue();
+
+    /// <summary>The mean of the recorded values (HdrHistogram 2.5.0's static form of <see cref="HistogramBase.GetMean"/>).</summary>
+    /// <param name="histogram">The histogram.</param>
+    /// <returns>The mean, 0 when empty.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    public static double GetMean(this HistogramBase histogram) => NotNull(histogram).GetMean();
+
+    /// <summary>The standard deviation of the recorded values (HdrHistogram 2.5.0's static form of <see cref="HistogramBase.GetStdDeviation"/>).</summary>
+    /// <param name="histogram">The histogram.</param>
+    /// <returns>The standard deviation, 0 when empty.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    public static double GetStdDeviation(this HistogramBase histogram) => NotNull(histogram).GetStdDeviation();
+
+    /// <summary>
+    /// The highest value equivalent to <paramref name="value"/> (HdrHistogram 2.5.0's static form of
+    /// <see cref="HistogramBase.HighestEquivalentValue"/>).
+    /// </summary>
+    /// <param name="histogram">The histogram.</param>
+    /// <param name="value">The value.</param>
+    /// <returns>The highest value counted in the same bucket.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    public static long HighestEquivalentValue(this HistogramBase histogram, long value) => NotNull(histogram).HighestEquivalentValue(value);
+
+    /// <summary>
+    /// Replaces the content of <paramref name="target"/> with <paramref name="source"/>'s (HdrHistogram 2.5.0's
+    /// static form of <see cref="HistogramBase.CopyInto"/>).
+    /// </summary>
+    /// <param name="source">The histogram to copy.</param>
+    /// <param name="target">The histogram to overwrite.</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentException">The target cannot hold the source's values.</exception>
+    public static void CopyInto(this HistogramBase source, HistogramBase target) => NotNull(source).CopyInto(target);
+
+    /// <summary>
+    /// The percentile steps of the histogram (HdrHistogram 2.5.0's static form of <see cref="HistogramBase.Percentiles"/>).
+    /// </summary>
+    /// <param name="histogram">The histogram.</param>
+    /// <param name="percentileTicksPerHalfDistance">Percentile steps per half distance to 100%; at least 1.</param>
+    /// <returns>The steps, lazily.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
+    public static IEnumerable<HistogramIterationValue> Percentiles(this HistogramBase histogram, int percentileTicksPerHalfDistance)
+        => NotNull(histogram).Percentiles(percentileTicksPerHalfDistance);
+
+    private static HistogramBase NotNull(HistogramBase histogram)
+        => histogram ?? throw new ArgumentNullException(nameof(histogram));
 }

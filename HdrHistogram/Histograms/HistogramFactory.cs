@@ -62,7 +62,7 @@ public class HistogramFactory
     /// <summary>Makes the histograms safe to record into from many threads at once.</summary>
     /// <returns>This factory.</returns>
     /// <exception cref="NotSupportedException">16-bit counts have no thread-safe variant.</exception>
-    public HistogramFactory WithThreadSafeWrites()
+    public virtual HistogramFactory WithThreadSafeWrites()
     {
         if (_wordSize == sizeof(short))
         {
@@ -86,7 +86,7 @@ public class HistogramFactory
     /// API): recorders hand out stable interval histograms while other threads record.
     /// </summary>
     /// <returns>A recorder factory that reads this factory's settings when it creates a recorder.</returns>
-    public RecorderFactory WithThreadSafeReads() => new(this);
+    public virtual RecorderFactory WithThreadSafeReads() => new(this);
 
     /// <summary>Creates a histogram with the configured settings.</summary>
     /// <returns>The histogram.</returns>
@@ -97,7 +97,7 @@ public class HistogramFactory
     /// <param name="highestTrackableValue">At least twice the lowest value.</param>
     /// <param name="numberOfSignificantValueDigits">0 to 5.</param>
     /// <returns>The histogram.</returns>
-    public HistogramBase Create(long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+    public virtual HistogramBase Create(long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         => Create(HistogramBase.NextInstanceId(), lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
 
     /// <summary>Creates a histogram of the configured kind with the given instance id, range and precision.</summary>
@@ -106,7 +106,7 @@ public class HistogramFactory
     /// <param name="highestTrackableValue">At least twice the lowest value.</param>
     /// <param name="numberOfSignificantValueDigits">0 to 5.</param>
     /// <returns>The histogram.</returns>
-    public HistogramBase Create(long instanceId, long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+    public virtual HistogramBase Create(long instanceId, long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
     {
         HistogramBase histogram = (_wordSize, _threadSafeWrites) switch
         {

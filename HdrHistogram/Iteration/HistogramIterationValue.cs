@@ -6,6 +6,15 @@ namespace HdrHistogram.Iteration;
 /// </summary>
 public sealed class HistogramIterationValue
 {
+    /// <summary>
+    /// Creates a step with every value zero and a conversion ratio of 1 (HdrHistogram 2.5.0's public constructor;
+    /// the iterators create the steps they return).
+    /// </summary>
+    public HistogramIterationValue()
+    {
+        IntegerToDoubleValueConversionRatio = 1.0;
+    }
+
     internal HistogramIterationValue(
         long valueIteratedTo,
         long valueIteratedFrom,
@@ -54,6 +63,10 @@ public sealed class HistogramIterationValue
 
     /// <summary>The histogram's integer-to-double conversion ratio (1.0 for integer histograms).</summary>
     public double IntegerToDoubleValueConversionRatio { get; }
+
+    /// <summary>Whether this step reports the 100th percentile level, the last step of a percentile iteration (HdrHistogram 2.5.0's API).</summary>
+    /// <returns><see langword="true"/> when <see cref="PercentileLevelIteratedTo"/> is 100.</returns>
+    public bool IsLastValue() => PercentileLevelIteratedTo == 100.0;
 
     /// <summary>The <see cref="ValueIteratedTo"/> scaled by the conversion ratio.</summary>
     public double DoubleValueIteratedTo => ValueIteratedTo * IntegerToDoubleValueConversionRatio;

@@ -56,7 +56,7 @@ namespace HdrHistogram;
 /// </para>
 /// <para>Not thread-safe.</para>
 /// </remarks>
-public sealed class HistogramLogReader : IDisposable
+public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
 {
     private const double OneYearInSeconds = 365 * 24 * 3600.0;
 

@@ -153,7 +153,7 @@ public sealed class HistogramLogWriter : IDisposable
         }
 
         OutputLogFormatVersion();
-        OutputStartTime(ToEpochMilliseconds(startTime));
+        OutputStartTime(startTime.MillisecondsSinceUnixEpoch());
         OutputLegend();
         foreach (var histogram in histograms)
         {
@@ -357,12 +357,6 @@ public sealed class HistogramLogWriter : IDisposable
                 "A histogram log tag cannot contain " + what + " (tags end at ',', ' ', '\\r' or '\\n'); the tag is \"" + tag + "\".",
                 nameof(tag));
         }
-    }
-
-    internal static long ToEpochMilliseconds(DateTime time)
-    {
-        var utc = time.Kind == DateTimeKind.Local ? time.ToUniversalTime() : DateTime.SpecifyKind(time, DateTimeKind.Utc);
-        return new DateTimeOffset(utc).ToUnixTimeMilliseconds();
     }
 
     private byte[] GetTagBytes(string tag)

@@ -3,7 +3,7 @@ using System.Diagnostics;
 
 namespace HdrHistogram;
 
-/// <summary>A running timer from <see cref="HistogramExtensions.RecordScope"/>; disposing it records the elapsed ticks once.</summary>
+/// <summary>A running timer from <see cref="HistogramExtensions.StartRecordingScope"/> (or, boxed, <see cref="HistogramExtensions.RecordScope"/>); disposing it records the elapsed ticks once.</summary>
 public struct RecordingScope : IDisposable, IEquatable<RecordingScope>
 {
     private readonly IRecorder? _recorder;

@@ -1,0 +1,44 @@
+using System;
+using System.Buffers.Binary;
+using System.Globalization;
+using HdrHistogram.Utilities;
+
+namespace HdrHistogram.Persistence;
+
+/// <summary>Reads V0/V1 counts: one big-endian word of 2, 4 or 8 bytes per index.</summary>
+internal sealed class FixedWidthCountsDecoder : ICountsDecoder
+{
+    public FixedWidthCountsDecoder(int wordSize)
+    {
+        WordSize = wordSize;
+    }
+
+    public int WordSize { get; }
+
+    public int ReadCounts(ByteBuffer sourceBuffer, int lengthInBytes, int maxIndex, Action<int, long> setCount)
+    {
+        var payload = CountsPayload.Take(sourceBuffer, lengthInBytes, setCount);
+        int count = payload.Length / WordSize;
+        if (count > maxIndex)
+        {
+            throw new HistogramFormatException(
+                "The counts payload holds " + count.ToString(CultureInfo.InvariantCulture) + " counts, more than the "
+                + maxIndex.ToString(CultureInfo.InvariantCulture) + " the histogram has room for.");
+        }
+
+        for (int index = 0; index < count; index++)
+        {
+            var word = payload.Slice(index * WordSize, WordSize);
+            long value = WordSize switch
+            {
+                sizeof(short) => BinaryPrimitives.ReadInt16BigEndian(word),
+                sizeof(int) => BinaryPrimitives.ReadInt32BigEndian(word),
+                _ => BinaryPrimitives.ReadInt64BigEndian(word),
+            };
+            setCount(index, value);
+        }
+
+        sourceBuffer.Advance(lengthInBytes);
+        return count;
+    }
+}
