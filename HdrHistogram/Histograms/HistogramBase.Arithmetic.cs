@@ -230,7 +230,7 @@ public abstract partial class HistogramBase
     /// rotates the logical-to-physical index mapping instead of moving counts (see <see cref="NormalizingIndexOffset"/>).
     /// </summary>
     /// <param name="numberOfBinaryOrdersOfMagnitude">How many binary orders of magnitude to shift by; not negative.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would push recorded values beyond the range.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would push recorded values beyond the range; checked before anything changes, so the histogram is then unchanged. A shift that succeeds keeps every count (values in the lowest half bucket are rescaled into the buckets of their doubled values), so all of them survive encoding.</exception>
     public void ShiftValuesLeft(int numberOfBinaryOrdersOfMagnitude)
     {
         if (numberOfBinaryOrdersOfMagnitude < 0)
@@ -243,9 +243,10 @@ public abstract partial class HistogramBase
             return; // Nothing to shift when every recorded value is 0.
         }
 
-        int shiftAmount = numberOfBinaryOrdersOfMagnitude << _subBucketHalfCountMagnitude;
+        // In 64 bits: a large shift must not wrap the slot count into a small or negative one (checked before anything changes).
+        long shiftAmount = (long)numberOfBinaryOrdersOfMagnitude << _subBucketHalfCountMagnitude;
         int maxValueIndex = CountsArrayIndex(GetMaxValue());
-        if (maxValueIndex >= CountsArrayLength - shiftAmount)
+        if (maxValueIndex + shiftAmount >= CountsArrayLength)
         {
             throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Operation would overflow, would discard recorded value counts.");
         }
@@ -253,10 +254,11 @@ public abstract partial class HistogramBase
         long maxValueBeforeShift = Interlocked.Exchange(ref _maxValue, 0);
         long minNonZeroValueBeforeShift = Interlocked.Exchange(ref _minNonZeroValue, long.MaxValue);
 
-        // An int shift, as in Java: the comparison only matters for small unit magnitudes.
-        bool lowestHalfBucketPopulated = minNonZeroValueBeforeShift < (_subBucketHalfCount << _unitMagnitude);
+        // Java shifts an int here, which wraps from a unit magnitude of 32 on (18 on at 3 digits) and then leaves
+        // the lowest half bucket's counts at indexes encoding drops; in 64 bits it cannot wrap (magnitudes sum to <= 62).
+        bool lowestHalfBucketPopulated = minNonZeroValueBeforeShift < ((long)_subBucketHalfCount << _unitMagnitude);
 
-        ShiftNormalizingIndexByOffset(shiftAmount, lowestHalfBucketPopulated);
+        ShiftNormalizingIndexByOffset((int)shiftAmount, lowestHalfBucketPopulated);
 
         UpdateMinAndMax(maxValueBeforeShift << numberOfBinaryOrdersOfMagnitude);
         if (minNonZeroValueBeforeShift != long.MaxValue)
@@ -270,7 +272,7 @@ public abstract partial class HistogramBase
     /// logical-to-physical index mapping as Java does.
     /// </summary>
     /// <param name="numberOfBinaryOrdersOfMagnitude">How many binary orders of magnitude to shift by; not negative.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would lose precision of recorded values.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would lose precision of recorded values; checked before anything changes.</exception>
     public void ShiftValuesRight(int numberOfBinaryOrdersOfMagnitude)
     {
         if (numberOfBinaryOrdersOfMagnitude < 0)
@@ -283,7 +285,7 @@ public abstract partial class HistogramBase
             return;
         }
 
-        int shiftAmount = _subBucketHalfCount * numberOfBinaryOrdersOfMagnitude;
+        long shiftAmount = (long)_subBucketHalfCount * numberOfBinaryOrdersOfMagnitude;
 
         // Anything shifted into the lowest half bucket would lose precision irreversibly.
         int minNonZeroValueIndex = CountsArrayIndex(GetMinNonZeroValue());
@@ -295,7 +297,7 @@ public abstract partial class HistogramBase
         long maxValueBeforeShift = Interlocked.Exchange(ref _maxValue, 0);
         long minNonZeroValueBeforeShift = Interlocked.Exchange(ref _minNonZeroValue, long.MaxValue);
 
-        ShiftNormalizingIndexByOffset(-shiftAmount, false);
+        ShiftNormalizingIndexByOffset(-(int)shiftAmount, false);
 
         UpdateMinAndMax(maxValueBeforeShift >> numberOfBinaryOrdersOfMagnitude);
         if (minNonZeroValueBeforeShift != long.MaxValue)

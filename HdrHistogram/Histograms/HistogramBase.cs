@@ -223,22 +223,6 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <returns>The estimated footprint in bytes.</returns>
     public virtual int GetEstimatedFootprintInBytes() => 512 + (WordSizeInBytes * CountsArrayLength);
 
-    internal void RecordValueWithCountAndExpectedInterval(long value, long count, long expectedIntervalBetweenValueSamples)
-    {
-        RecordCountAtValue(count, value);
-        if (expectedIntervalBetweenValueSamples <= 0)
-        {
-            return;
-        }
-
-        for (long missingValue = value - expectedIntervalBetweenValueSamples;
-             missingValue >= expectedIntervalBetweenValueSamples;
-             missingValue -= expectedIntervalBetweenValueSamples)
-        {
-            RecordCountAtValue(count, missingValue);
-        }
-    }
-
     /// <summary>The recording path shared by every public record method; <paramref name="count"/> may be negative internally (subtraction).</summary>
     private protected virtual void RecordCountAtValue(long count, long value)
     {
