@@ -69,6 +69,7 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
     private byte[] _payload = Array.Empty<byte>();
     private int _lineNumber;
     private double _startTimeSec;
+    private int _startTimeLineNumber;
     private double _baseTimeSec;
     private bool _observedStartTime;
     private bool _observedBaseTime;
@@ -213,8 +214,34 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
 
     /// <summary>The start time read so far (see <see cref="StartTimeSec"/>) as a UTC <see cref="DateTime"/> (upstream HdrHistogram.NET's API).</summary>
     /// <returns>The start time.</returns>
-    public DateTime GetStartTime()
-        => new DateTime(1970, 1, 1, 0, 0, 0, DateTimeKind.Utc).AddTicks(JavaMath.ToLong(_startTimeSec * TimeSpan.TicksPerSecond));
+    /// <exception cref="HistogramFormatException">
+    /// The start time is NaN, infinite or outside <see cref="DateTime"/>'s years 1 to 9999; the exception names the line
+    /// that set it. The reader stays usable: <see cref="StartTimeSec"/> holds the value and intervals can still be read.
+    /// </exception>
+    public DateTime GetStartTime() => ToDateTime(_startTimeSec, "StartTime", _startTimeLineNumber);
+
+    /// <summary>
+    /// <paramref name="seconds"/> since the epoch as a UTC <see cref="DateTime"/>, or the format error of the header line
+    /// that held it when there is no such DateTime (a log's value, not the caller's, so not an ArgumentException).
+    /// </summary>
+    private static DateTime ToDateTime(double seconds, string field, int lineNumber)
+    {
+        var epoch = new DateTime(1970, 1, 1, 0, 0, 0, DateTimeKind.Utc);
+        double ticks = seconds * TimeSpan.TicksPerSecond;
+
+        // A margin of a millisecond keeps the rounding of a double near the ends from passing them; NaN fails both tests.
+        if (!(ticks > DateTime.MinValue.Ticks - epoch.Ticks + TimeSpan.TicksPerMillisecond
+              && ticks < DateTime.MaxValue.Ticks - epoch.Ticks - TimeSpan.TicksPerMillisecond))
+        {
+            throw new HistogramFormatException(
+                "The " + field + " value " + seconds.ToString("R", System.Globalization.CultureInfo.InvariantCulture)
+                + " (seconds since the epoch) is not a date between the years 1 and 9999",
+                lineNumber,
+                null);
+        }
+
+        return epoch.AddTicks((long)ticks);
+    }
 
     /// <summary>
     /// Reads the next interval histogram (Java's <c>nextIntervalHistogram()</c>: every interval whose absolute start is
@@ -412,6 +439,7 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
             {
                 case LogLineKind.StartTime:
                     _startTimeSec = line.Seconds;
+                    _startTimeLineNumber = lineNumber;
                     _observedStartTime = true;
                     continue;
                 case LogLineKind.BaseTime:
@@ -436,6 +464,7 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
             {
                 // No explicit start time noted: use the first observed time.
                 _startTimeSec = timestamp;
+                _startTimeLineNumber = lineNumber;
                 _observedStartTime = true;
             }
 
