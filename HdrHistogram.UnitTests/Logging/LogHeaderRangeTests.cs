@@ -29,7 +29,7 @@ public class LogHeaderRangeTests
 
         var histogram = reader.NextIntervalHistogram();
         histogram.Should().NotBeNull();
-        ((HistogramBase)histogram!).TotalCount.Should().Be(1000);
+        ((HistogramBase)histogram!).TotalCount.Should().Be(1); // Payload1000: one value of 1000
         reader.StartTimeSec.Should().Be(double.Parse(seconds, System.Globalization.CultureInfo.InvariantCulture));
 
         var error = reader.Invoking(r => r.GetStartTime()).Should().Throw<HistogramFormatException>().Which;
@@ -54,7 +54,7 @@ public class LogHeaderRangeTests
             totals.Add(((HistogramBase)h).TotalCount);
         }
 
-        totals.Should().Equal(1000, 1000);
+        totals.Should().Equal(1, 1);
         reader.GetStartTime().Should().Be(new DateTime(1970, 1, 1, 0, 16, 40, 500, DateTimeKind.Utc));
     }
 
@@ -73,6 +73,6 @@ public class LogHeaderRangeTests
         string log = "#[StartTime: 253402300799 (seconds since epoch), x]\n";
         using var reader = new HistogramLogReader(new MemoryStream(System.Text.Encoding.UTF8.GetBytes(log)));
         reader.NextIntervalHistogram().Should().BeNull();
-        reader.GetStartTime().Should().Be(new DateTime(9999, 12, 31, 23, 59, 59, DateTimeKind.Utc));
+        reader.GetStartTime().Should().BeCloseTo(new DateTime(9999, 12, 31, 23, 59, 59, DateTimeKind.Utc), TimeSpan.FromMilliseconds(1)); // doubles of ticks are 512 apart here
     }
 }
