@@ -57,7 +57,8 @@ internal sealed class JsonText
 
     public static string Number(long value) => value.ToString(CultureInfo.InvariantCulture);
 
-    public static string Number(double value) => value.ToString("R", CultureInfo.InvariantCulture);
+    /// <summary>The shortest round-trip form; NaN and infinities, which JSON lacks, as null.</summary>
+    public static string Number(double value) => double.IsFinite(value) ? value.ToString("R", CultureInfo.InvariantCulture) : "null";
 
     public void Open()
     {

@@ -78,12 +78,13 @@ public static class Program
 
         // Other ranges and precisions: a microsecond histogram with 2 digits, a 5-digit one from 1000.
         // Counts near each count type's maximum.
-        yield return ("long-big-counts", BigCounts(new LongHistogram(1, Hour, 3), 5_000_000_000_000L));
+        // (Long: past int.MaxValue, but small enough that 2.5.0's GetMean, which sums value x count in a long, does not overflow.)
+        yield return ("long-big-counts", BigCounts(new LongHistogram(1, Hour, 3), 5_000_000_000L));
         yield return ("int-big-counts", BigCounts(new IntHistogram(1, Hour, 3), int.MaxValue));
         yield return ("short-big-counts", BigCounts(new ShortHistogram(1, Hour, 3), short.MaxValue));
 
         yield return ("long-sd2-small", Small(new LongHistogram(1, 10_000_000, 2), 11));
-        yield return ("long-lowest1000-sd5-large", Large(new LongHistogram(1000, 100_000_000_000, 5), 12, 2));
+        yield return ("long-sd5-large", Large(new LongHistogram(1, 100_000_000_000, 5), 12, 2));
 
         // Empty: 2.5.0 still pads its (header-only) payload.
         yield return ("long-empty", new LongHistogram(1, Hour, 3));
@@ -249,20 +250,31 @@ public static class Program
     /// <summary>What 2.5.0 reports about the histogram (before it is encoded).</summary>
     private static void WriteHistogram(JsonText json, HistogramBase h, bool last)
     {
-        var buckets = h.RecordedValues().Select(v => (v.ValueIteratedTo, v.CountAtValueIteratedTo)).ToList();
+        var buckets = h.RecordedValues().Select(v => (Value: v.ValueIteratedTo, Count: v.CountAtValueIteratedTo)).ToList();
         json.Field("type", h.GetType().Name);
         json.Field("lowestTrackableValue", h.LowestTrackableValue);
         json.Field("highestTrackableValue", h.HighestTrackableValue);
         json.Field("significantDigits", h.NumberOfSignificantValueDigits);
         json.Field("totalCount", h.TotalCount);
         json.Field("maxValue", h.GetMaxValue());
-        json.Field("minValue", buckets.Count == 0 ? 0 : h.LowestEquivalentValue(buckets[0].ValueIteratedTo));
-        json.Field("mean", h.GetMean());
+        json.Field("minValue", buckets.Count == 0 ? 0 : h.LowestEquivalentValue(buckets[0].Value));
+        json.Field("mean", h.GetMean()); // NaN (written null) when empty: 2.5.0 divides by the zero count
         json.Field("stdDeviation", h.GetStdDeviation());
+
+        // Percentiles as Java HdrHistogram defines them (and this library computes them), over the buckets 2.5.0 holds;
+        // then what 2.5.0's own GetValueAtPercentile says, for reference: it rounds the count to the nearest instead of
+        // up, and its value arithmetic wraps above 2^31, so it differs in places.
+        double[] percentiles = h.TotalCount == 0 ? System.Array.Empty<double>() : new double[] { 25, 50, 90, 99, 99.9, 100 };
         json.Key("percentiles");
         json.OpenArray();
-        // 2.5.0's GetValueAtPercentile throws on an empty histogram: no percentiles for it.
-        double[] percentiles = h.TotalCount == 0 ? System.Array.Empty<double>() : new double[] { 25, 50, 90, 99, 99.9, 100 };
+        for (int i = 0; i < percentiles.Length; i++)
+        {
+            json.Item("[" + JsonText.Number(percentiles[i]) + ", " + JsonText.Number(JavaValueAtPercentile(buckets, h.TotalCount, percentiles[i])) + "]", i < percentiles.Length - 1);
+        }
+
+        json.CloseArray(comma: true);
+        json.Key("percentiles250");
+        json.OpenArray();
         for (int i = 0; i < percentiles.Length; i++)
         {
             json.Item("[" + JsonText.Number(percentiles[i]) + ", " + JsonText.Number(h.GetValueAtPercentile(percentiles[i])) + "]", i < percentiles.Length - 1);
@@ -273,10 +285,31 @@ public static class Program
         json.OpenArray();
         for (int i = 0; i < buckets.Count; i++)
         {
-            json.Item("[" + JsonText.Number(buckets[i].ValueIteratedTo) + ", " + JsonText.Number(buckets[i].CountAtValueIteratedTo) + "]", i < buckets.Count - 1);
+            json.Item("[" + JsonText.Number(buckets[i].Value) + ", " + JsonText.Number(buckets[i].Count) + "]", i < buckets.Count - 1);
         }
 
         json.CloseArray(comma: !last);
+    }
+
+    /// <summary>
+    /// Java's <c>getValueAtPercentile</c> (HdrHistogram 2.2.2) over the recorded buckets: the highest equivalent value of
+    /// the first bucket at which the cumulative count reaches ceil(percentile (one ulp less) / 100 x total), at least 1.
+    /// </summary>
+    private static long JavaValueAtPercentile(List<(long Value, long Count)> buckets, long totalCount, double percentile)
+    {
+        double requested = Math.Min(Math.Max(Math.BitDecrement(percentile), 0), 100);
+        long countAtPercentile = Math.Max((long)Math.Ceiling(requested / 100 * totalCount), 1);
+        long cumulative = 0;
+        foreach (var (value, count) in buckets)
+        {
+            cumulative += count;
+            if (cumulative >= countAtPercentile)
+            {
+                return value;
+            }
+        }
+
+        return 0;
     }
 
     /// <summary>Null when 2.5.0 decodes the payload to the same histogram; else what went wrong.</summary>
