@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics;
 using System.Globalization;
+using System.Threading;
 
 namespace HdrHistogram.Tool;
 
@@ -15,13 +16,16 @@ internal sealed class ProgressReporter
     private readonly long _totalBytes;
     private readonly Stopwatch _clock = Stopwatch.StartNew();
     private long _lastPrinted = -1;
+    private readonly CancellationToken _cancellation;
     private bool _printed;
 
     /// <param name="console">Where to print.</param>
     /// <param name="what">What is being done, e.g. "hdr process: big.hlog".</param>
     /// <param name="totalBytes">The input's size when known (a file), else 0.</param>
-    public ProgressReporter(ToolConsole console, string what, long totalBytes)
+    /// <param name="cancellation">Cancelled by Ctrl+C: checked at every report, so the long loops that report stop.</param>
+    public ProgressReporter(ToolConsole console, string what, long totalBytes, CancellationToken cancellation = default)
     {
+        _cancellation = cancellation;
         _console = console;
         _what = what;
         _totalBytes = totalBytes;
@@ -33,6 +37,7 @@ internal sealed class ProgressReporter
     /// <param name="final">The work is done: print only to complete lines already printed.</param>
     public void Report(long intervals, long bytes, bool final = false)
     {
+        _cancellation.ThrowIfCancellationRequested();
         if (_console.ProgressAfter is not { } after)
         {
             return;

@@ -1,9 +1,11 @@
 using System;
-using System.Collections.Generic;
+using System.CommandLine;
 using System.Globalization;
 using System.IO;
 using System.Text;
 using System.Text.Json;
+using System.Threading;
+using HdrHistogram.Tool.Cli;
 using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
 
@@ -12,55 +14,43 @@ namespace HdrHistogram.Tool.Commands;
 /// <summary><c>hdr decode</c>: histograms (base64 lines, binary, or a log's intervals) to their percentile distribution or a JSON summary.</summary>
 internal static class DecodeCommand
 {
-    public const string Help =
-        "Usage: hdr decode [FILE] [--ticks N] [--scale R] [--csv | --json] [--tag T]\n"
-        + "\n"
-        + "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-'),\n"
-        + "exactly as OutputPercentileDistribution (Java's outputPercentileDistribution) prints it. FILE holds:\n"
-        + "  - base64 histograms, one per line (V2, V1 or V0, plain or compressed; integer or DoubleHistogram);\n"
-        + "    distributions are separated by a blank line;\n"
-        + "  - binary encoded histograms, back to back;\n"
-        + "  - a histogram log (.hlog): every interval, each after a '#[Interval ...]' line (--tag T: only tag T;\n"
-        + "    --tag '' : only untagged intervals).\n"
-        + "\n"
-        + "Options:\n"
-        + "  --ticks N   percentile reporting ticks per half distance (default 5)\n"
-        + "  --scale R   divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)\n"
-        + "  --csv       CSV instead of the text table\n"
-        + "  --json      one JSON object per histogram and line: totalCount, min, max, mean, stdDeviation,\n"
-        + "              percentiles, config (and tag, startTimeStamp, endTimeStamp for log intervals);\n"
-        + "              DoubleHistograms have double values and a config with type DoubleHistogram\n";
+    private const string Description =
+        "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-'), exactly as "
+        + "OutputPercentileDistribution (Java's outputPercentileDistribution) prints it. FILE holds base64 histograms, one per "
+        + "line (V2, V1 or V0, plain or compressed; integer or DoubleHistogram; distributions are separated by a blank line), "
+        + "binary encoded histograms back to back, or a histogram log (.hlog): every interval, each after a '#[Interval ...]' line.";
 
-    private static readonly string[] Flags = { "csv", "json", "help", "h" };
-    private static readonly string[] Valued = { "ticks", "scale", "tag" };
-
-    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    /// <summary>Builds the <c>decode</c> command.</summary>
+    public static Command Create(ToolConsole console)
     {
-        var line = CommandLine.Parse("decode", args, Flags, Valued);
-        if (line.Has("help") || line.Has("h"))
+        var file = ToolOptions.Files<string?>("the input (default: standard input)", ArgumentArity.ZeroOrOne);
+        var ticks = ToolOptions.Long("--ticks", "N", "percentile reporting ticks per half distance (default 5)", 1, 1_000_000, "a whole number from 1 to 1000000");
+        var scale = ToolOptions.Double("--scale", "R", "divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)", ToolOptions.IsPositive, "a positive number");
+        var csv = ToolOptions.Flag("--csv", "CSV instead of the text table");
+        var json = ToolOptions.Flag(
+            "--json",
+            "one JSON object per histogram and line: totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
+            + "startTimeStamp, endTimeStamp for log intervals); DoubleHistograms have double values and a config with type DoubleHistogram");
+        var tag = ToolOptions.Text("--tag", "T", "only the log intervals with tag T ('' : only untagged intervals)");
+        var command = new Command("decode", Description) { file, ticks, scale, csv, json, tag };
+        command.Validators.Add(result =>
         {
-            console.Out.Write(Help);
-            return 0;
-        }
-
-        if (line.Positional.Count > 1)
-        {
-            throw ToolException.Usage("decode takes at most one FILE (see hdr decode --help)");
-        }
-
-        if (line.Has("csv") && line.Has("json"))
-        {
-            throw ToolException.Usage("--csv and --json cannot be combined");
-        }
-
-        var output = new Output(
+            if (result.GetValue(csv) && result.GetValue(json))
+            {
+                result.AddError("--csv and --json cannot be combined");
+            }
+        });
+        ToolCommandLine.SetRun(command, (result, cancellation) => Run(
             console,
-            line.Int("ticks", 1, 1_000_000) ?? 5,
-            line.PositiveDouble("scale") ?? 1.0,
-            line.Has("csv"),
-            line.Has("json"));
-        string? path = line.Positional.Count > 0 ? line.Positional[0] : null;
-        string? tag = line.Value("tag");
+            result.GetValue(file),
+            result.GetValue(tag),
+            new Output(console, (int)(result.GetValue(ticks) ?? 5), result.GetValue(scale) ?? 1.0, result.GetValue(csv), result.GetValue(json)),
+            cancellation));
+        return command;
+    }
+
+    private static int Run(ToolConsole console, string? path, string? tag, Output output, CancellationToken cancellation)
+    {
         var counting = new Inputs.CountingStream(Inputs.Open(path, console));
         using var input = Inputs.Classify(counting, out var kind);
         if (tag is not null && kind != InputKind.Log)
@@ -77,7 +67,7 @@ internal static class DecodeCommand
                 DecodeBase64Lines(input, output);
                 break;
             default:
-                DecodeLog(input, output, tag, () => counting.BytesRead, new ProgressReporter(console, "hdr decode", Inputs.Length(path)));
+                DecodeLog(input, output, tag, () => counting.BytesRead, new ProgressReporter(console, "hdr decode", Inputs.Length(path), cancellation));
                 break;
         }
 

@@ -1,56 +1,44 @@
 using System;
 using System.Collections.Generic;
+using System.CommandLine;
 using System.IO;
 using System.Linq;
+using System.Threading;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
 
 /// <summary><c>hdr merge</c>: several histogram logs into one, intervals interleaved by start time.</summary>
 internal static class MergeCommand
 {
-    public const string Help =
-        "Usage: hdr merge -o OUT FILE...\n"
-        + "\n"
-        + "Merges histogram logs into one valid log (format 1.3): every interval of every FILE, with its tag, in the order\n"
-        + "of their absolute start times (each FILE is read in order, as logs are written, and the next interval is taken\n"
-        + "from the FILE whose next interval starts first; ties go to the earlier FILE). Intervals are not added together:\n"
-        + "use 'hdr process' or 'hdr summary' on the result for that. The merged log starts at the earliest StartTime of\n"
-        + "the inputs, which is also its BaseTime; payloads are re-encoded (V2, compressed; DoubleHistogram intervals stay\n"
-        + "DoubleHistograms).\n"
-        + "\n"
-        + "Options:\n"
-        + "  -o OUT      the merged log (must not be one of the inputs)\n";
+    private const string Description =
+        "Merges histogram logs into one valid log (format 1.3): every interval of every FILE, with its tag, in the order "
+        + "of their absolute start times (each FILE is read in order, as logs are written, and the next interval is taken "
+        + "from the FILE whose next interval starts first; ties go to the earlier FILE). Intervals are not added together: "
+        + "use 'hdr process' or 'hdr summary' on the result for that. The merged log starts at the earliest StartTime of "
+        + "the inputs, which is also its BaseTime; payloads are re-encoded (V2, compressed; DoubleHistogram intervals stay "
+        + "DoubleHistograms).";
 
-    private static readonly string[] Flags = { "help", "h" };
-    private static readonly string[] Valued = { "o", "output" };
-
-    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    /// <summary>Builds the <c>merge</c> command.</summary>
+    public static Command Create(ToolConsole console)
     {
-        var line = CommandLine.Parse("merge", args, Flags, Valued);
-        if (line.Has("help") || line.Has("h"))
-        {
-            console.Out.Write(Help);
-            return 0;
-        }
+        var files = ToolOptions.Files<string[]>("the logs to merge ('-': standard input, once)", ArgumentArity.OneOrMore);
+        var output = ToolOptions.Output("the merged log (must not be one of the inputs)");
+        output.Required = true;
+        var command = new Command("merge", Description) { files, output };
+        ToolCommandLine.SetRun(command, (result, cancellation) => Run(console, result.GetValue(files)!, result.GetValue(output)!, cancellation));
+        return command;
+    }
 
-        string? output = line.Value("o") ?? line.Value("output");
-        if (output is null)
-        {
-            throw ToolException.Usage("merge needs -o OUT (see hdr merge --help)");
-        }
-
-        if (line.Positional.Count == 0)
-        {
-            throw ToolException.Usage("merge needs at least one FILE (see hdr merge --help)");
-        }
-
+    private static int Run(ToolConsole console, IReadOnlyList<string> paths, string output, CancellationToken cancellation)
+    {
         string outputFull = Path.GetFullPath(output);
-        if (line.Positional.Any(p => !Inputs.IsStandardInput(p) && Path.GetFullPath(p) == outputFull))
+        if (paths.Any(p => !Inputs.IsStandardInput(p) && Path.GetFullPath(p) == outputFull))
         {
             throw ToolException.Usage("the output '" + output + "' is also an input");
         }
 
-        if (line.Positional.Count(Inputs.IsStandardInput) > 1)
+        if (paths.Count(Inputs.IsStandardInput) > 1)
         {
             throw ToolException.Usage("standard input ('-') can be given only once");
         }
@@ -58,7 +46,7 @@ internal static class MergeCommand
         var inputs = new List<Input>();
         try
         {
-            foreach (string path in line.Positional)
+            foreach (string path in paths)
             {
                 inputs.Add(new Input(path, new HistogramLogReader(Inputs.Open(path, console), null, leaveOpen: false)));
             }
@@ -71,10 +59,10 @@ internal static class MergeCommand
             var started = inputs.Where(i => i.Current is not null).ToList();
             long startMsec = started.Count == 0 ? 0 : (long)Math.Round(started.Min(i => i.Reader.StartTimeSec) * 1000.0);
             long total = 0;
-            var progress = new ProgressReporter(console, "hdr merge", 0);
+            var progress = new ProgressReporter(console, "hdr merge", 0, cancellation);
             using (var writer = new HistogramLogWriter(output))
             {
-                writer.OutputComment("[Merged by hdr merge from: " + string.Join(", ", line.Positional.Select(p => Inputs.IsStandardInput(p) ? "standard input" : Path.GetFileName(p))) + "]");
+                writer.OutputComment("[Merged by hdr merge from: " + string.Join(", ", paths.Select(p => Inputs.IsStandardInput(p) ? "standard input" : Path.GetFileName(p))) + "]");
                 writer.OutputLogFormatVersion();
                 writer.OutputStartTime(startMsec);
                 writer.OutputBaseTime(startMsec);

@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using System.Threading;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
 using HdrHistogram.Plotting.Report;
@@ -45,6 +46,9 @@ internal sealed class PlotSettings
     public bool Json { get; init; }
 
     public bool Progress { get; init; }
+
+    /// <summary>Cancelled by Ctrl+C.</summary>
+    public CancellationToken Cancellation { get; init; }
 }
 
 /// <summary>Runs <c>hdr plot</c> and <c>hdr report</c>: reads the inputs, draws, and writes the output file atomically.</summary>
@@ -187,7 +191,7 @@ internal static class PlotRunner
                 throw new ToolException("cannot open '" + file + "': file not found");
             }
 
-            var reporter = settings.Progress || console.ErrorIsTerminal ? new ProgressReporter(console, what + ": " + file, new FileInfo(file).Length) : null;
+            var reporter = settings.Progress || console.ErrorIsTerminal ? new ProgressReporter(console, what + ": " + file, new FileInfo(file).Length, settings.Cancellation) : null;
             try
             {
                 all.AddRange(PlotInputReader.Read(file, new PlotReadOptions

@@ -1,49 +1,41 @@
 using System;
 using System.Collections.Generic;
+using System.CommandLine;
 using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using System.Threading;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
 
 /// <summary><c>hdr summary</c>: per-tag totals, time span and percentiles of a histogram log.</summary>
 internal static class SummaryCommand
 {
-    public const string Help =
-        "Usage: hdr summary FILE [--scale R] [--json]\n"
-        + "\n"
-        + "Reads every interval of the histogram log FILE ('-': standard input) and prints, for the untagged intervals\n"
-        + "and for each tag: the number of intervals, their time span, and the total count, minimum, percentiles\n"
-        + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together. DoubleHistogram intervals are summed\n"
-        + "into a DoubleHistogram (their values printed with 3 decimals); a tag cannot mix both kinds.\n"
-        + "\n"
-        + "Options:\n"
-        + "  --scale R   divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)\n"
-        + "  --json      a JSON document instead of the table\n";
+    private const string Description =
+        "Reads every interval of the histogram log FILE ('-': standard input) and prints, for the untagged intervals "
+        + "and for each tag: the number of intervals, their time span, and the total count, minimum, percentiles "
+        + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together. DoubleHistogram intervals are summed "
+        + "into a DoubleHistogram (their values printed with 3 decimals); a tag cannot mix both kinds.";
 
-    private static readonly string[] Flags = { "json", "help", "h" };
-    private static readonly string[] Valued = { "scale" };
     private static readonly double[] TablePercentiles = { 50, 90, 99, 99.9, 99.99 };
 
-    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    /// <summary>Builds the <c>summary</c> command.</summary>
+    public static Command Create(ToolConsole console)
     {
-        var line = CommandLine.Parse("summary", args, Flags, Valued);
-        if (line.Has("help") || line.Has("h"))
-        {
-            console.Out.Write(Help);
-            return 0;
-        }
+        var file = ToolOptions.Files<string>("the histogram log ('-': standard input)", ArgumentArity.ExactlyOne);
+        var scale = ToolOptions.Double("--scale", "R", "divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)", ToolOptions.IsPositive, "a positive number");
+        var json = ToolOptions.Flag("--json", "a JSON document instead of the table");
+        var command = new Command("summary", Description) { file, scale, json };
+        ToolCommandLine.SetRun(command, (result, cancellation) => Run(console, result.GetValue(file)!, result.GetValue(scale) ?? 1.0, result.GetValue(json), cancellation));
+        return command;
+    }
 
-        if (line.Positional.Count != 1)
-        {
-            throw ToolException.Usage("summary takes one FILE (see hdr summary --help)");
-        }
-
-        string path = line.Positional[0];
-        double scale = line.PositiveDouble("scale") ?? 1.0;
+    private static int Run(ToolConsole console, string path, double scale, bool asJson, CancellationToken cancellation)
+    {
         var counting = new Inputs.CountingStream(Inputs.Open(path, console));
-        var progress = new ProgressReporter(console, "hdr summary", Inputs.Length(path));
+        var progress = new ProgressReporter(console, "hdr summary", Inputs.Length(path), cancellation);
         var tags = new Dictionary<string, TagTotals>(StringComparer.Ordinal);
         TagTotals? untagged = null;
         long intervals = 0;
@@ -90,7 +82,7 @@ internal static class SummaryCommand
         var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })
             .Concat(tags.Values.OrderBy(t => t.Tag, StringComparer.Ordinal))
             .ToList();
-        if (line.Has("json"))
+        if (asJson)
         {
             WriteJson(console, path, startTimeSec, baseTimeSec, intervals, lines, all, scale);
         }
