@@ -4,6 +4,7 @@ using System.CommandLine;
 using System.CommandLine.Invocation;
 using System.IO;
 using System.Linq;
+using System.Text.RegularExpressions;
 using System.Threading;
 using HdrHistogram.Tool.Cli;
 
@@ -16,6 +17,7 @@ internal static class HdrTool
     public const int Interrupted = 130;
 
     private static readonly char[] LineBreaks = { '\r', '\n' };
+    private static readonly Regex ParameterSuffix = new(@"\s*\(Parameter '[^']*'\)|\s*Actual value was [^\r\n]*", RegexOptions.CultureInvariant);
 
     /// <summary>Runs the tool; returns the process exit code.</summary>
     public static int Run(IReadOnlyList<string> args, ToolConsole console, CancellationToken cancellation = default)
@@ -59,7 +61,7 @@ internal static class HdrTool
         {
             Flush(console);
             int exitCode = e is ToolException tool ? tool.ExitCode : ToolException.RuntimeError;
-            console.Error.WriteLine(command + ": error: " + OneLine(Describe(e)));
+            console.Error.WriteLine(command + ": error: " + TextExcerpt.Clean(OneLine(Describe(e))));
             return exitCode;
         }
         catch (Exception e)
@@ -94,10 +96,14 @@ internal static class HdrTool
         => e is ToolException or HistogramFormatException or IOException or UnauthorizedAccessException
             or ArgumentException or InvalidOperationException or NotSupportedException or OverflowException;
 
-    private static string Describe(Exception e) => e switch
+    /// <summary>The message of <paramref name="e"/> for users (no .NET parameter names).</summary>
+    public static string Describe(Exception e) => e switch
     {
         FileNotFoundException f => "file not found: " + (f.FileName ?? f.Message),
         DirectoryNotFoundException d => "directory not found: " + d.Message,
+
+        // .NET appends " (Parameter 'name')" and "Actual value was ..." to argument errors: words for developers.
+        ArgumentException a => ParameterSuffix.Replace(a.Message, string.Empty),
         _ => e.Message,
     };
 }

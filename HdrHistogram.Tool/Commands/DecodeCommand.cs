@@ -4,10 +4,9 @@ using System.Globalization;
 using System.IO;
 using System.Text;
 using System.Text.Json;
-using System.Threading;
-using HdrHistogram.Tool.Cli;
 using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
 
@@ -32,7 +31,9 @@ internal static class DecodeCommand
             "one JSON object per histogram and line: totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
             + "startTimeStamp, endTimeStamp for log intervals); DoubleHistograms have double values and a config with type DoubleHistogram");
         var tag = ToolOptions.Text("--tag", "T", "only the log intervals with tag T ('' : only untagged intervals)");
-        var command = new Command("decode", Description) { file, ticks, scale, csv, json, tag };
+        var strict = ToolOptions.Strict();
+        var progress = ToolOptions.Progress();
+        var command = new Command("decode", Description) { file, ticks, scale, csv, json, tag, strict, progress };
         command.Validators.Add(result =>
         {
             if (result.GetValue(csv) && result.GetValue(json))
@@ -45,12 +46,14 @@ internal static class DecodeCommand
             result.GetValue(file),
             result.GetValue(tag),
             new Output(console, (int)(result.GetValue(ticks) ?? 5), result.GetValue(scale) ?? 1.0, result.GetValue(csv), result.GetValue(json)),
-            cancellation));
+            result.GetValue(strict),
+            new ProgressReporter(console, "hdr decode: " + Inputs.Name(result.GetValue(file)), Inputs.Length(result.GetValue(file)), result.GetValue(progress), cancellation)));
         return command;
     }
 
-    private static int Run(ToolConsole console, string? path, string? tag, Output output, CancellationToken cancellation)
+    private static int Run(ToolConsole console, string? path, string? tag, Output output, bool strict, ProgressReporter progress)
     {
+        string name = Inputs.Name(path);
         var counting = new Inputs.CountingStream(Inputs.Open(path, console));
         using var input = Inputs.Classify(counting, out var kind);
         if (tag is not null && kind != InputKind.Log)
@@ -61,20 +64,27 @@ internal static class DecodeCommand
         switch (kind)
         {
             case InputKind.Binary:
-                DecodeBinary(input, output);
+                DecodeBinary(name, input, output);
                 break;
             case InputKind.Base64Lines:
-                DecodeBase64Lines(input, output);
+                DecodeBase64Lines(name, input, output);
                 break;
             default:
-                DecodeLog(input, output, tag, () => counting.BytesRead, new ProgressReporter(console, "hdr decode", Inputs.Length(path), cancellation));
+                int lines = DecodeLog(name, input, output, tag, counting, progress);
+                Inputs.CheckLastLine(console, "hdr decode", name, counting, lines, strict);
                 break;
+        }
+
+        if (output.Count == 0)
+        {
+            // Printing nothing and succeeding would look like a histogram with no counts, or a broken pipe.
+            throw new ToolException("no histograms in " + name + (tag is null ? string.Empty : " with tag '" + tag + "'"));
         }
 
         return 0;
     }
 
-    private static void DecodeBinary(Stream input, Output output)
+    private static void DecodeBinary(string name, Stream input, Output output)
     {
         using var bytes = new MemoryStream();
         input.CopyTo(bytes);
@@ -91,14 +101,14 @@ internal static class DecodeCommand
             }
             catch (HistogramFormatException e)
             {
-                throw new ToolException("the binary histogram at byte " + offset.ToString(CultureInfo.InvariantCulture) + " is invalid: " + e.Message);
+                throw new ToolException(name + ": the binary histogram at byte " + offset.ToString(CultureInfo.InvariantCulture) + " is invalid: " + e.Message);
             }
 
             output.Histogram(h, null);
         }
     }
 
-    private static void DecodeBase64Lines(Stream input, Output output)
+    private static void DecodeBase64Lines(string name, Stream input, Output output)
     {
         using var reader = new StreamReader(input, System.Text.Encoding.UTF8, detectEncodingFromByteOrderMarks: true);
         using var decoder = new HistogramDecoder();
@@ -120,32 +130,44 @@ internal static class DecodeCommand
             }
             catch (HistogramFormatException e)
             {
-                throw new ToolException("line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": " + e.Message);
+                throw new ToolException(name + ": line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": " + e.Message);
             }
 
             output.Histogram(h, null);
         }
     }
 
-    private static void DecodeLog(Stream input, Output output, string? tag, Func<long> bytesRead, ProgressReporter progress)
+    /// <summary>Decodes every interval of a log; returns the number of lines read.</summary>
+    private static int DecodeLog(string name, Stream input, Output output, string? tag, Inputs.CountingStream counting, ProgressReporter progress)
     {
         using var reader = new HistogramLogReader(input, null, leaveOpen: false);
         EncodableHistogram? interval = null;
         long count = 0;
-        // Integer histograms are recycled; a DoubleHistogram is not, as a reused one keeps the widest dynamic range it has
-        // seen and would report that instead of the interval's own.
-        while ((interval = reader.NextIntervalHistogram(interval as HistogramBase)) is not null)
+        try
         {
-            progress.Report(++count, bytesRead());
-            if (tag is not null && !string.Equals(interval.Tag ?? string.Empty, tag, StringComparison.Ordinal))
+            // Integer histograms are recycled; a DoubleHistogram is not, as a reused one keeps the widest dynamic range it has
+            // seen and would report that instead of the interval's own.
+            while ((interval = reader.NextIntervalHistogram(interval as HistogramBase)) is not null)
             {
-                continue;
-            }
+                progress.Report(++count, counting.BytesRead);
+                if (tag is not null && !string.Equals(interval.Tag ?? string.Empty, tag, StringComparison.Ordinal))
+                {
+                    continue;
+                }
 
-            output.Histogram(interval, reader.LastInterval);
+                output.Histogram(interval, reader.LastInterval);
+            }
+        }
+        catch (HistogramFormatException e)
+        {
+            throw new ToolException(name + ": " + e.Message);
+        }
+        finally
+        {
+            progress.Done();
         }
 
-        progress.Done();
+        return reader.LineNumber;
     }
 
     /// <summary>Milliseconds since the epoch as seconds with 3 decimals.</summary>
@@ -160,6 +182,7 @@ internal static class DecodeCommand
         private readonly bool _csv;
         private readonly bool _json;
         private int _count;
+        private bool _csvHeaderWritten;
 
         public Output(ToolConsole console, int ticks, double scale, bool csv, bool json)
         {
@@ -170,9 +193,19 @@ internal static class DecodeCommand
             _json = json;
         }
 
+        /// <summary>The histograms written so far.</summary>
+        public int Count => _count;
+
         public void Histogram(EncodableHistogram h, HistogramLogEntry? interval)
         {
             var text = _console.Out;
+            if (_csv && interval is { } csvEntry)
+            {
+                _count++;
+                WriteCsvInterval(h, csvEntry);
+                return;
+            }
+
             _count++;
             if (_json)
             {
@@ -218,6 +251,11 @@ internal static class DecodeCommand
                 text.Write('\n');
             }
 
+            Distribution(h, text);
+        }
+
+        private void Distribution(EncodableHistogram h, TextWriter text)
+        {
             if (h is DoubleHistogram d)
             {
                 d.OutputPercentileDistribution(text, _ticks, _scale, _csv);
@@ -225,6 +263,33 @@ internal static class DecodeCommand
             else
             {
                 ((HistogramBase)h).OutputPercentileDistribution(text, _ticks, _scale, _csv);
+            }
+        }
+
+        /// <summary>
+        /// A log's intervals as one CSV table (CSV only, no '#[Interval' lines): the interval's number, tag, start and end
+        /// (seconds since the epoch) before each row of its distribution, under one header.
+        /// </summary>
+        private void WriteCsvInterval(EncodableHistogram h, HistogramLogEntry entry)
+        {
+            var distribution = new StringWriter(CultureInfo.InvariantCulture) { NewLine = "\n" };
+            Distribution(h, distribution);
+            string[] rows = distribution.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
+            var text = _console.Out;
+            if (!_csvHeaderWritten)
+            {
+                text.Write("\"Interval\",\"Tag\",\"StartTime\",\"EndTime\"," + rows[0] + "\n");
+                _csvHeaderWritten = true;
+            }
+
+            string prefix = _count.ToString(CultureInfo.InvariantCulture) + ","
+                + (entry.Tag is null ? string.Empty : "\"" + entry.Tag.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"") + ","
+                + Seconds(entry.StartTimeStamp) + "," + Seconds(entry.EndTimeStamp) + ",";
+            for (int i = 1; i < rows.Length; i++)
+            {
+                text.Write(prefix);
+                text.Write(rows[i]);
+                text.Write('\n');
             }
         }
     }

@@ -61,19 +61,24 @@ internal static class EncodeCommand
 
     private static int Run(ToolConsole console, string? path, HistogramBase histogram, long? expectedInterval, bool compressed, bool binary, string? outputPath)
     {
+        if (outputPath is not null)
+        {
+            AtomicFile.CheckWritable(outputPath);
+        }
+
         using (var input = new StreamReader(Inputs.Open(path, console), System.Text.Encoding.UTF8))
         {
-            Record(input, histogram, expectedInterval);
+            Record(Inputs.Name(path), input, histogram, expectedInterval);
         }
 
         byte[] encoded = compressed ? HistogramEncoder.EncodeCompressed(histogram) : HistogramEncoder.Encode(histogram);
         if (binary)
         {
-            File.WriteAllBytes(outputPath!, encoded);
+            AtomicFile.Write(outputPath!, stream => stream.Write(encoded));
         }
         else if (outputPath is not null)
         {
-            File.WriteAllText(outputPath, Convert.ToBase64String(encoded) + "\n");
+            AtomicFile.Write(outputPath, stream => stream.Write(System.Text.Encoding.ASCII.GetBytes(Convert.ToBase64String(encoded) + "\n")));
         }
         else
         {
@@ -101,11 +106,11 @@ internal static class EncodeCommand
         }
         catch (ArgumentOutOfRangeException e)
         {
-            throw ToolException.Usage("invalid histogram configuration: " + HdrTool.OneLine(e.Message));
+            throw ToolException.Usage("invalid histogram configuration: " + HdrTool.OneLine(HdrTool.Describe(e)));
         }
     }
 
-    private static void Record(TextReader input, HistogramBase histogram, long? expectedInterval)
+    private static void Record(string name, TextReader input, HistogramBase histogram, long? expectedInterval)
     {
         string? text;
         int lineNumber = 0;
@@ -123,13 +128,13 @@ internal static class EncodeCommand
                 || !long.TryParse(fields[0], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long value)
                 || value < 0)
             {
-                throw new ToolException("line " + Str(lineNumber) + ": expected 'value [count]' with a non-negative whole value, not '" + text + "'");
+                throw new ToolException(name + ": line " + Str(lineNumber) + ": expected 'value [count]' with a non-negative whole value, not " + TextExcerpt.Of(text));
             }
 
             long count = 1;
             if (fields.Length == 2 && (!long.TryParse(fields[1], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out count) || count < 0))
             {
-                throw new ToolException("line " + Str(lineNumber) + ": the count must be a non-negative whole number, not '" + fields[1] + "'");
+                throw new ToolException(name + ": line " + Str(lineNumber) + ": the count must be a non-negative whole number, not " + TextExcerpt.Of(fields[1]));
             }
 
             try
@@ -149,12 +154,12 @@ internal static class EncodeCommand
             catch (ArgumentOutOfRangeException)
             {
                 throw new ToolException(
-                    "line " + Str(lineNumber) + ": value " + Str(value) + " is beyond the histogram's highest trackable value ("
+                    name + ": line " + Str(lineNumber) + ": value " + Str(value) + " is beyond the histogram's highest trackable value ("
                     + Str(histogram.HighestTrackableValue) + "); use a larger --highest, or --auto-resize");
             }
             catch (InvalidOperationException e)
             {
-                throw new ToolException("line " + Str(lineNumber) + ": " + e.Message + " (use --counts long)");
+                throw new ToolException(name + ": line " + Str(lineNumber) + ": " + e.Message + " (use --counts long)");
             }
         }
     }

@@ -3,7 +3,6 @@ using System.Collections.Generic;
 using System.CommandLine;
 using System.IO;
 using System.Linq;
-using System.Threading;
 using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
@@ -25,12 +24,19 @@ internal static class MergeCommand
         var files = ToolOptions.Files<string[]>("the logs to merge ('-': standard input, once)", ArgumentArity.OneOrMore);
         var output = ToolOptions.Output("the merged log (must not be one of the inputs)");
         output.Required = true;
-        var command = new Command("merge", Description) { files, output };
-        ToolCommandLine.SetRun(command, (result, cancellation) => Run(console, result.GetValue(files)!, result.GetValue(output)!, cancellation));
+        var strict = ToolOptions.Strict();
+        var progress = ToolOptions.Progress();
+        var command = new Command("merge", Description) { files, output, strict, progress };
+        ToolCommandLine.SetRun(command, (result, cancellation) => Run(
+            console,
+            result.GetValue(files)!,
+            result.GetValue(output)!,
+            result.GetValue(strict),
+            new ProgressReporter(console, "hdr merge", 0, result.GetValue(progress), cancellation)));
         return command;
     }
 
-    private static int Run(ToolConsole console, IReadOnlyList<string> paths, string output, CancellationToken cancellation)
+    private static int Run(ToolConsole console, IReadOnlyList<string> paths, string output, bool strict, ProgressReporter progress)
     {
         string outputFull = Path.GetFullPath(output);
         if (paths.Any(p => !Inputs.IsStandardInput(p) && Path.GetFullPath(p) == outputFull))
@@ -43,12 +49,14 @@ internal static class MergeCommand
             throw ToolException.Usage("standard input ('-') can be given only once");
         }
 
+        AtomicFile.CheckWritable(output);
         var inputs = new List<Input>();
         try
         {
             foreach (string path in paths)
             {
-                inputs.Add(new Input(path, new HistogramLogReader(Inputs.Open(path, console), null, leaveOpen: false)));
+                var counting = new Inputs.CountingStream(Inputs.Open(path, console));
+                inputs.Add(new Input(path, counting, new HistogramLogReader(counting, null, leaveOpen: false)));
             }
 
             foreach (var input in inputs)
@@ -58,9 +66,18 @@ internal static class MergeCommand
 
             var started = inputs.Where(i => i.Current is not null).ToList();
             long startMsec = started.Count == 0 ? 0 : (long)Math.Round(started.Min(i => i.Reader.StartTimeSec) * 1000.0);
+            if (started.Count == 0)
+            {
+                // An empty merged log would look like a successful merge of nothing.
+                throw new ToolException("no histograms in " + string.Join(", ", inputs.Select(i => i.Name)));
+            }
+
             long total = 0;
-            var progress = new ProgressReporter(console, "hdr merge", 0, cancellation);
-            using (var writer = new HistogramLogWriter(output))
+            long bytes = 0;
+
+            // Written to a temporary file renamed over OUT at the end: a failing input leaves no partial OUT.
+            using var file = new AtomicFile();
+            using (var writer = new HistogramLogWriter(file.Add(output)))
             {
                 writer.OutputComment("[Merged by hdr merge from: " + string.Join(", ", paths.Select(p => Inputs.IsStandardInput(p) ? "standard input" : Path.GetFileName(p))) + "]");
                 writer.OutputLogFormatVersion();
@@ -85,15 +102,26 @@ internal static class MergeCommand
                     }
 
                     writer.OutputIntervalHistogram(next.Current!);
-                    progress.Report(++total, 0);
+                    bytes = inputs.Sum(i => i.Counting.BytesRead);
+                    progress.Report(++total, bytes);
                     next.Advance();
                 }
             }
 
-            progress.Done();
+            foreach (var input in inputs)
+            {
+                Inputs.CheckLastLine(console, "hdr merge", input.Name, input.Counting, input.Reader.LineNumber, strict);
+                if (input.Intervals == 0)
+                {
+                    console.Error.WriteLine("hdr merge: warning: no histograms in " + input.Name);
+                }
+            }
+
+            file.Commit();
         }
         finally
         {
+            progress.Done();
             foreach (var input in inputs)
             {
                 input.Reader.Dispose();
@@ -107,13 +135,20 @@ internal static class MergeCommand
     {
         private EncodableHistogram? _spare;
 
-        public Input(string path, HistogramLogReader reader)
+        public Input(string path, Inputs.CountingStream counting, HistogramLogReader reader)
         {
-            Path = path;
+            Name = Inputs.Name(path);
+            Counting = counting;
             Reader = reader;
         }
 
-        public string Path { get; }
+        /// <summary>How messages name the input.</summary>
+        public string Name { get; }
+
+        public Inputs.CountingStream Counting { get; }
+
+        /// <summary>The intervals read from the input.</summary>
+        public long Intervals { get; private set; }
 
         public HistogramLogReader Reader { get; }
 
@@ -128,7 +163,12 @@ internal static class MergeCommand
             }
             catch (HistogramFormatException e)
             {
-                throw new ToolException((Inputs.IsStandardInput(Path) ? "standard input" : Path) + ": " + e.Message);
+                throw new ToolException(Name + ": " + e.Message);
+            }
+
+            if (Current is not null)
+            {
+                Intervals++;
             }
 
             // A reused DoubleHistogram keeps the widest dynamic range it has seen, and would be re-encoded with it: only

@@ -191,7 +191,7 @@ internal static class PlotRunner
                 throw new ToolException("cannot open '" + file + "': file not found");
             }
 
-            var reporter = settings.Progress || console.ErrorIsTerminal ? new ProgressReporter(console, what + ": " + file, new FileInfo(file).Length, settings.Cancellation) : null;
+            var reporter = settings.Progress || console.ErrorIsTerminal ? new ProgressReporter(console, what + ": " + file, new FileInfo(file).Length, settings.Progress, settings.Cancellation) : null;
             try
             {
                 all.AddRange(PlotInputReader.Read(file, new PlotReadOptions

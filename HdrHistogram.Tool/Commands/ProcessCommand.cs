@@ -1,7 +1,7 @@
 using System;
 using System.CommandLine;
-using System.IO;
-using System.Threading;
+using System.Globalization;
+using System.Linq;
 using HdrHistogram.Logging;
 using HdrHistogram.Tool.Cli;
 
@@ -39,8 +39,8 @@ internal static class ProcessCommand
             "--outputValueUnitRatio",
             "r",
             "divide recorded values by r in the output (default 1000000.0: nanoseconds printed as milliseconds)",
-            ToolOptions.IsNumber,
-            "a number",
+            ToolOptions.IsPositive,
+            "a positive number",
             "-outputValueUnitRatio");
         var ticks = ToolOptions.Long(
             "--percentilesOutputTicksPerHalf",
@@ -58,17 +58,30 @@ internal static class ProcessCommand
             "a number",
             "-correctLogWithKnownCoordinatedOmission");
         var mwp = ToolOptions.Double(
-            "--mwp", "percentile", "report this percentile over a moving window, to outputFileName.mwp (default 99.0)", ToolOptions.IsNumber, "a number", "-mwp");
+            "--mwp", "percentile", "report this percentile over a moving window, to outputFileName.mwp (default 99.0)", IsPercentile, "a percentile from 0 to 100", "-mwp");
         var mwpl = ToolOptions.Long(
-            "--mwpl", "windowLengthMsec", "the moving window's length in milliseconds (default 60000)", long.MinValue, long.MaxValue, "a whole number of milliseconds", "-mwpl");
+            "--mwpl", "windowLengthMsec", "the moving window's length in milliseconds (default 60000)", 1, long.MaxValue, "a whole number of milliseconds above 0", "-mwpl");
         var listTags = ToolOptions.Flag("--listtags", "list the tags found in the input, and nothing else", "-listtags");
         var allTags = ToolOptions.Flag("--alltags", "accepted, with no effect (as in Java HdrHistogram 2.2.2)", "-alltags");
         var utc = ToolOptions.Flag("--utc", "print StartTime dates in UTC (default: the local time zone, as Java)", "-utc");
         var progress = ToolOptions.Progress();
+        var strict = ToolOptions.Strict();
         var command = new Command("process", Description)
         {
-            csv, verbose, input, output, tag, start, end, ratio, ticks, correct, mwp, mwpl, listTags, allTags, utc, progress,
+            csv, verbose, input, output, tag, start, end, ratio, ticks, correct, mwp, mwpl, listTags, allTags, utc, progress, strict,
         };
+        command.Validators.Add(result =>
+        {
+            // Java accepts a range that ends before it starts, and prints empty outputs. (A value that did not parse is
+            // reported on its own: GetValue would throw for it.)
+            if (result.GetResult(start) is { } startResult && !startResult.Errors.Any() && result.GetResult(end) is { } endResult && !endResult.Errors.Any()
+                && result.GetValue(start) is double from && result.GetValue(end) is double to && from > to)
+            {
+                result.AddError(
+                    Typed(result, start, "-start") + " (" + from.ToString("R", CultureInfo.InvariantCulture) + ") is after "
+                    + Typed(result, end, "-end") + " (" + to.ToString("R", CultureInfo.InvariantCulture) + ")");
+            }
+        });
         ToolCommandLine.SetRun(command, (result, cancellation) =>
         {
             var options = new HistogramLogProcessorOptions
@@ -94,34 +107,67 @@ internal static class ProcessCommand
                 options.TimeZone = TimeZoneInfo.Utc;
             }
 
-            return Run(console, options, cancellation);
+            string? path = options.InputFileName;
+            var reporter = new ProgressReporter(console, "hdr process: " + Inputs.Name(path), Inputs.Length(path), result.GetValue(progress), cancellation);
+            return Run(console, options, result.GetValue(strict), reporter);
         });
         return command;
     }
 
-    private static int Run(ToolConsole console, HistogramLogProcessorOptions options, CancellationToken cancellation)
+    private static bool IsPercentile(double value) => value >= 0 && value <= 100;
+
+    /// <summary>How the user spelled <paramref name="option"/> (e.g. -start or --start).</summary>
+    private static string Typed(System.CommandLine.Parsing.CommandResult result, Option option, string fallback)
+        => result.GetResult(option)?.IdentifierToken?.Value ?? fallback;
+
+    private static int Run(ToolConsole console, HistogramLogProcessorOptions options, bool strict, ProgressReporter progress)
     {
-        string? input = options.InputFileName;
-        if (input is not null && !File.Exists(input))
+        string? path = options.InputFileName;
+        string name = Inputs.Name(path);
+
+        // The tool opens the log (so a directory or a missing file is one clear line, and a cut-off last line can be
+        // told) and hands the processor the stream, as it does standard input.
+        var counting = new Inputs.CountingStream(Inputs.Open(path, console));
+        options.InputFileName = null;
+
+        // The outputs are written under temporary names, renamed when the run succeeds: a failure leaves no partial file.
+        using var files = new AtomicFile();
+        if (options.OutputFileName is { } target && !options.ListTags)
         {
-            throw new ToolException("cannot open '" + input + "': file not found");
+            string temporary = files.Add(target);
+            files.Add(temporary + ".hgrm", target + ".hgrm");
+            if (options.MovingWindow)
+            {
+                files.Add(temporary + ".mwp", target + ".mwp");
+            }
+
+            options.OutputFileName = temporary;
         }
 
-        var progress = new ProgressReporter(console, "hdr process" + (input is null ? string.Empty : ": " + input), Inputs.Length(input), cancellation);
-        var processor = new HistogramLogProcessor(options) { Progress = new ProgressAdapter(progress) };
+        var adapter = new ProgressAdapter(progress);
+        var processor = new HistogramLogProcessor(options) { Progress = adapter };
         try
         {
-            processor.Run(console.Input, console.Out);
+            processor.Run(counting, console.Out);
         }
         catch (HistogramFormatException e)
         {
-            throw new ToolException((input ?? "standard input") + ": " + e.Message + (options.Verbose && e.InnerException is not null ? " [" + e.InnerException.GetType().Name + "]" : string.Empty));
+            throw new ToolException(name + ": " + e.Message + (options.Verbose && e.InnerException is not null ? " [" + e.InnerException.GetType().Name + "]" : string.Empty));
+        }
+        catch (InvalidOperationException) when (adapter.IntervalsRead == 0 && options.RangeStartTimeSec == 0 && options.RangeEndTimeSec == double.MaxValue)
+        {
+            // Nothing matched because there is nothing: say so, as the other commands do (after a cut-off line's warning).
+            Inputs.CheckLastLine(console, "hdr process", name, counting, adapter.LinesRead, strict);
+            throw new ToolException("no histograms in " + name);
         }
         finally
         {
             progress.Done();
+            counting.Dispose();
         }
 
+        Inputs.CheckLastLine(console, "hdr process", name, counting, adapter.LinesRead, strict);
+        files.Commit();
         return 0;
     }
 
@@ -134,6 +180,17 @@ internal static class ProcessCommand
             _reporter = reporter;
         }
 
-        public void Report(HistogramLogProcessorProgress value) => _reporter.Report(value.IntervalsRead, value.BytesRead, value.Completed);
+        /// <summary>The lines the processor's log reader consumed, as last reported.</summary>
+        public long LinesRead { get; private set; }
+
+        /// <summary>The intervals read (in the time range), as last reported.</summary>
+        public long IntervalsRead { get; private set; }
+
+        public void Report(HistogramLogProcessorProgress value)
+        {
+            LinesRead = value.LinesRead;
+            IntervalsRead = value.IntervalsRead;
+            _reporter.Report(value.IntervalsRead, value.BytesRead, value.Completed);
+        }
     }
 }

@@ -5,7 +5,6 @@ using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
-using System.Threading;
 using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
@@ -27,15 +26,22 @@ internal static class SummaryCommand
         var file = ToolOptions.Files<string>("the histogram log ('-': standard input)", ArgumentArity.ExactlyOne);
         var scale = ToolOptions.Double("--scale", "R", "divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)", ToolOptions.IsPositive, "a positive number");
         var json = ToolOptions.Flag("--json", "a JSON document instead of the table");
-        var command = new Command("summary", Description) { file, scale, json };
-        ToolCommandLine.SetRun(command, (result, cancellation) => Run(console, result.GetValue(file)!, result.GetValue(scale) ?? 1.0, result.GetValue(json), cancellation));
+        var strict = ToolOptions.Strict();
+        var progress = ToolOptions.Progress();
+        var command = new Command("summary", Description) { file, scale, json, strict, progress };
+        ToolCommandLine.SetRun(command, (result, cancellation) =>
+        {
+            string path = result.GetValue(file)!;
+            var reporter = new ProgressReporter(console, "hdr summary: " + Inputs.Name(path), Inputs.Length(path), result.GetValue(progress), cancellation);
+            return Run(console, path, result.GetValue(scale) ?? 1.0, result.GetValue(json), result.GetValue(strict), reporter);
+        });
         return command;
     }
 
-    private static int Run(ToolConsole console, string path, double scale, bool asJson, CancellationToken cancellation)
+    private static int Run(ToolConsole console, string path, double scale, bool asJson, bool strict, ProgressReporter progress)
     {
+        string name = Inputs.Name(path);
         var counting = new Inputs.CountingStream(Inputs.Open(path, console));
-        var progress = new ProgressReporter(console, "hdr summary", Inputs.Length(path), cancellation);
         var tags = new Dictionary<string, TagTotals>(StringComparer.Ordinal);
         TagTotals? untagged = null;
         long intervals = 0;
@@ -67,7 +73,7 @@ internal static class SummaryCommand
             }
             catch (HistogramFormatException e)
             {
-                throw new ToolException(path + ": " + e.Message);
+                throw new ToolException(name + ": " + e.Message);
             }
             finally
             {
@@ -77,6 +83,13 @@ internal static class SummaryCommand
             startTimeSec = reader.StartTimeSec;
             baseTimeSec = reader.BaseTimeSec;
             lines = reader.LineNumber;
+        }
+
+        Inputs.CheckLastLine(console, "hdr summary", name, counting, lines, strict);
+        if (intervals == 0)
+        {
+            // Not a table of nothing with a 1970 start time: there is nothing to summarize.
+            throw new ToolException("no histograms in " + name);
         }
 
         var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })
@@ -161,10 +174,6 @@ internal static class SummaryCommand
             o.Write(text.ToString().TrimEnd() + "\n");
         }
 
-        if (all.Count == 0)
-        {
-            o.Write("(no intervals)\n");
-        }
     }
 
     private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, double scale)
