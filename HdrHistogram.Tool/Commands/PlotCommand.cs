@@ -39,7 +39,8 @@ internal static class PlotOptionsHelp
         + "  -o OUT              the output file; written only when every input was read (no partial file is left)\n"
         + "  --kind K            percentiles (default) or timeline (plot only)\n"
         + "  --unit U            show values in ns, us, ms (default) or s\n"
-        + "  --values-in U       the unit the values were recorded in: ns (default, as jHiccup), us (as YCSB), ms or s\n"
+        + "  --values-in U[,U..] the unit the values were recorded in: ns (default, as jHiccup), us (as YCSB), ms or s;\n"
+        + "                      one per FILE, in order, to show files recorded in different units together\n"
         + "  --ratio R           divide values by R instead (Java's -outputValueUnitRatio); the axis reads 'value / R'\n"
         + "  --sla P=V[,P=V...]  targets drawn as a dashed staircase, e.g. 99=2ms,99.9=10ms (a bare V is in the display\n"
         + "                      unit): up to percentile P, values should stay at or below V\n"
@@ -75,7 +76,7 @@ internal static class PlotOptionsHelp
             Output = line.Value("o") ?? line.Value("output"),
             Kind = kind,
             Unit = line.Value("unit"),
-            ValuesIn = line.Value("values-in") ?? "ns",
+            ValuesIn = line.Value("values-in")?.Split(',', StringSplitOptions.TrimEntries) ?? new[] { "ns" },
             Ratio = line.PositiveDouble("ratio"),
             Sla = line.Value("sla")?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? Array.Empty<string>(),
             Title = line.Value("title"),

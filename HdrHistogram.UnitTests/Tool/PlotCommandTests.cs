@@ -156,6 +156,29 @@ public sealed class PlotCommandTests : IDisposable
     }
 
     [Fact]
+    public void Files_recorded_in_different_units_are_shown_in_one_with_a_unit_per_file()
+    {
+        string html = Out("mixed.html");
+        var jhiccup = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, _dir);
+        var read = HdrProcessOutput.Run(PlotFixtures.Ycsb, 1000, _dir, "-tag", "READ");
+
+        ToolRunner.Run("report", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "-o", html).ShouldSucceed();
+        var json = Json(ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "--json").ShouldSucceed());
+
+        var rows = Rows(File.ReadAllText(html));
+        rows[0].Skip(4).Should().Equal(Expected(jhiccup), "the ns log in ms: values / 1000000");
+        rows[1].Skip(4).Should().Equal(Expected(read), "the us log in ms: values / 1000");
+        File.ReadAllText(html).Should().Contain("Values divided by 1000000 (" + PlotFixtures.JHiccup + "), 1000 (" + PlotFixtures.Ycsb + ")");
+        json.GetProperty("series").EnumerateArray().Select(s => (s.GetProperty("valuesIn").GetString(), s.GetProperty("outputValueUnitRatio").GetDouble()))
+            .Should().Equal(("ns", 1e6), ("us", 1000.0), ("us", 1000.0));
+    }
+
+    [Fact]
+    public void A_unit_list_that_does_not_match_the_files_is_a_usage_error()
+        => ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us,ms", "-o", Out("x.svg"))
+            .ShouldFailWithOneLine("--values-in needs one unit, or one per FILE in order (2 FILEs, 3 units)", 2);
+
+    [Fact]
     public void Timeline_times_are_the_times_hdr_process_prints_for_each_interval()
     {
         var process = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, _dir, "-start", "20", "-end", "50");
