@@ -17,7 +17,10 @@ internal sealed class PlotCommandOptions
     private readonly Option<string?> _output = ToolOptions.Output("the output file; written only when every input was read (no partial file is left)");
     private readonly Option<string?>? _kind;
     private readonly Option<string?> _unit = ToolOptions.Text("--unit", "U", "show values in ns, us, ms (default) or s");
-    private readonly Option<string?> _valuesIn = ToolOptions.Text("--values-in", "U", "the unit the values were recorded in: ns (default, as jHiccup), us (as YCSB), ms or s");
+    private readonly Option<string?> _valuesIn = ToolOptions.Text(
+        "--values-in",
+        "U[,U...]",
+        "the unit the values were recorded in: ns (default, as jHiccup), us (as YCSB), ms or s; one per FILE, in order, to show files recorded in different units together");
     private readonly Option<double?> _ratio = ToolOptions.Double(
         "--ratio", "R", "divide values by R instead (Java's -outputValueUnitRatio); the axis reads 'value / R'", ToolOptions.IsPositive, "a positive number");
 
@@ -75,7 +78,7 @@ internal sealed class PlotCommandOptions
         Output = result.GetValue(_output),
         Kind = _kind is not null && result.GetValue(_kind) == "timeline" ? PlotKind.Timeline : PlotKind.Percentiles,
         Unit = result.GetValue(_unit),
-        ValuesIn = result.GetValue(_valuesIn) ?? "ns",
+        ValuesIn = result.GetValue(_valuesIn)?.Split(',', StringSplitOptions.TrimEntries) ?? new[] { "ns" },
         Ratio = result.GetValue(_ratio),
         Sla = result.GetValue(_sla)?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? Array.Empty<string>(),
         Title = result.GetValue(_title),
