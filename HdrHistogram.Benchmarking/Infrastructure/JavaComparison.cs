@@ -36,7 +36,7 @@ public static class JavaComparison
         Time("Query.Percentiles", 1, Bind<QueryVersus>(nameof(QueryVersus.Percentiles)), batches);
         Time("Query.Percentiles (one pass)", 1, Bind<QueryVersus>(nameof(QueryVersus.PercentilesBest)), batches);
         Time("Query.CopyAdd", 1, Bind<QueryVersus>(nameof(QueryVersus.CopyAdd)), batches);
-        foreach (string workload in WorkloadFiles.Names)
+        foreach (string workload in SerializationVersus.Workloads)
         {
             var suite = new SerializationVersus { Workload = workload };
             suite.Setup();

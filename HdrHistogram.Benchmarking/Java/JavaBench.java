@@ -134,7 +134,7 @@ public final class JavaBench {
         });
 
         // Serialization of the workloads.
-        for (String name : new String[] {"latency-1h-3sd", "latency-1h-5sd", "sparse-wide", "int-dense"}) {
+        for (String name : new String[] {"latency-1h-3sd", "sparse-wide", "int-dense"}) {
             byte[] encoded = Files.readAllBytes(workloads.resolve(name + ".hdr"));
             byte[] compressed = Base64.getDecoder().decode(Files.readString(workloads.resolve(name + ".compressed.txt")).trim());
             boolean ints = name.equals("int-dense");
