@@ -87,6 +87,7 @@ internal static class HgrmParser
                 Mean = mean ?? double.NaN,
                 StdDeviation = stdDeviation ?? double.NaN,
                 Decimals = decimals,
+                PercentileDecimals = decimals,
             },
         };
     }

@@ -24,7 +24,7 @@ internal static class HistogramStatistics
         Count = TotalCount(h),
         Intervals = intervals,
         SpanSec = spanSec,
-        Min = h is DoubleHistogram d ? d.GetMinValue() : ((HistogramBase)h).GetMinValue(),
+        Min = PrintedMin(h),
         P50 = ValueAtPercentile(h, 50),
         P90 = ValueAtPercentile(h, 90),
         P99 = ValueAtPercentile(h, 99),
@@ -35,6 +35,31 @@ internal static class HistogramStatistics
         StdDeviation = h is DoubleHistogram ds ? ds.GetStdDeviation() : ((HistogramBase)h).GetStdDeviation(),
         Decimals = h is DoubleHistogram dd ? dd.NumberOfSignificantValueDigits : ((HistogramBase)h).NumberOfSignificantValueDigits,
     };
+
+    /// <summary>
+    /// The value of the 0% line of the percentile distribution <c>hdr process</c> prints (Java's percentile iteration
+    /// reports the top of the lowest bucket); the minimum itself when nothing was recorded.
+    /// </summary>
+    public static double PrintedMin(EncodableHistogram h)
+    {
+        if (h is DoubleHistogram d)
+        {
+            foreach (var step in d.Percentiles(1))
+            {
+                return step.ValueIteratedTo;
+            }
+
+            return d.GetMinValue();
+        }
+
+        var integer = (HistogramBase)h;
+        foreach (var step in integer.Percentiles(1))
+        {
+            return step.ValueIteratedTo;
+        }
+
+        return integer.GetMinValue();
+    }
 
     /// <summary>
     /// The distribution at evenly spaced points of log10(1/(1-p)), from 0% up to the percentile one value below the top

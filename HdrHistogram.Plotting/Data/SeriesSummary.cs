@@ -12,7 +12,10 @@ public sealed class SeriesSummary
     /// <summary>Seconds from the first interval's start to the last one's end; null when the input has no timestamps.</summary>
     public double? SpanSec { get; init; }
 
-    /// <summary>The smallest value.</summary>
+    /// <summary>
+    /// The smallest value as <c>hdr process</c> prints it: the value of its distribution's 0% line (the top of the lowest
+    /// recorded value's bucket), not the bottom that <c>GetMinValue</c> answers.
+    /// </summary>
     public double Min { get; init; }
 
     /// <summary>The median.</summary>
@@ -39,6 +42,12 @@ public sealed class SeriesSummary
     /// <summary>The standard deviation.</summary>
     public double StdDeviation { get; init; }
 
-    /// <summary>Decimals to print values with: the histogram's significant digits, as Java's .hgrm output does.</summary>
+    /// <summary>Decimals to print min, max, mean and standard deviation with: the histogram's significant digits, as the .hgrm footer does.</summary>
     public int Decimals { get; init; }
+
+    /// <summary>
+    /// Decimals to print the percentiles with: 3, as the totals of <c>hdr process</c>'s interval log
+    /// (<c>T:count ( 50% 90% 99% 99.9% 99.99% Max )</c>) print them; a .hgrm file's own decimals for a .hgrm input.
+    /// </summary>
+    public int PercentileDecimals { get; init; } = 3;
 }

@@ -19,8 +19,11 @@ internal static class EmbeddedFont
     /// <summary>What SVG viewers that lack DejaVu Sans should use instead (SVG text names a family, it does not embed it).</summary>
     public const string SvgFamily = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif";
 
-    private static readonly Lazy<SKTypeface> Typeface = new(Load, LazyThreadSafetyMode.ExecutionAndPublication);
+    private static readonly Lazy<SKTypeface> Face = new(Load, LazyThreadSafetyMode.ExecutionAndPublication);
     private static int _registered;
+
+    /// <summary>The embedded face, loaded once.</summary>
+    public static SKTypeface Typeface => Face.Value;
 
     /// <summary>Makes ScottPlot resolve <see cref="Family"/> to the embedded font; idempotent.</summary>
     public static void Register()
@@ -43,9 +46,9 @@ internal static class EmbeddedFont
     private sealed class Resolver : IFontResolver
     {
         public SKTypeface? CreateTypeface(string fontName, bool bold, bool italic)
-            => string.Equals(fontName, Family, StringComparison.OrdinalIgnoreCase) ? Typeface.Value : null;
+            => string.Equals(fontName, Family, StringComparison.OrdinalIgnoreCase) ? Face.Value : null;
 
         public SKTypeface? CreateTypeface(string fontName, FontWeight weight, FontSlant slant, FontSpacing spacing)
-            => string.Equals(fontName, Family, StringComparison.OrdinalIgnoreCase) ? Typeface.Value : null;
+            => string.Equals(fontName, Family, StringComparison.OrdinalIgnoreCase) ? Face.Value : null;
     }
 }

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
+using System.Text.RegularExpressions;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Fonts;
 using ScottPlot;
@@ -10,7 +11,7 @@ using ScottPlot;
 namespace HdrHistogram.Plotting.Rendering;
 
 /// <summary>Draws the percentile distribution and the timeline of series with ScottPlot, as SVG or PNG.</summary>
-public static class PlotRenderer
+public static partial class PlotRenderer
 {
     /// <summary>Percentiles that get a labelled tick when the data reaches them: 1/(1-p) = 1, 2, 10, 100, ...</summary>
     private static readonly double[] TickPercentiles = { 0, 50, 90, 99, 99.9, 99.99, 99.999, 99.9999, 99.99999, 99.999999 };
@@ -159,7 +160,28 @@ public static class PlotRenderer
         plot.YLabel(yLabel);
         plot.Font.Set(EmbeddedFont.Family);
         plot.Legend.FontName = EmbeddedFont.Family;
+        // ScottPlot's numeric tick labels follow the current culture ("0,5" under de-DE): plots are culture-invariant.
+        foreach (var axis in new ScottPlot.IAxis[] { plot.Axes.Left, plot.Axes.Bottom })
+        {
+            if (axis.TickGenerator is ScottPlot.TickGenerators.NumericAutomatic automatic)
+            {
+                automatic.LabelFormatter = TickLabel;
+            }
+        }
+
         return plot;
+    }
+
+    /// <summary>A numeric tick label: whole or large numbers with thousands separators, others with up to 10 decimals; invariant.</summary>
+    internal static string TickLabel(double value)
+    {
+        if (Math.Abs(value) > 1000 || Math.Floor(value) == value)
+        {
+            return value.ToString("N0", CultureInfo.InvariantCulture);
+        }
+
+        string label = Math.Round(value, 10).ToString("G", CultureInfo.InvariantCulture);
+        return label == "-0" ? "0" : label;
     }
 
     private static string Svg(Plot plot, PlotOptions options)
@@ -167,8 +189,31 @@ public static class PlotRenderer
         string svg = plot.GetSvgXml(options.Width, options.Height);
         var text = new StringBuilder(svg);
         text.Replace("font-family=\"" + EmbeddedFont.Family + "\"", "font-family=\"" + EmbeddedFont.SvgFamily + "\"");
-        return text.ToString();
+        return RenumberIds(text.ToString());
     }
+
+    /// <summary>
+    /// Skia numbers the SVG's clip paths from a counter that lives as long as the process ("cl_4", then "cl_13" for the
+    /// same plot drawn again): numbered here by first appearance, so the same plot is the same document every time.
+    /// </summary>
+    private static string RenumberIds(string svg)
+    {
+        var names = new Dictionary<string, string>(StringComparer.Ordinal);
+        return SvgId().Replace(svg, m =>
+        {
+            string id = m.Groups["id"].Value;
+            if (!names.TryGetValue(id, out string? name))
+            {
+                name = "clip" + (names.Count + 1).ToString(CultureInfo.InvariantCulture);
+                names.Add(id, name);
+            }
+
+            return m.Groups["attr"].Value + name;
+        });
+    }
+
+    [GeneratedRegex("(?<attr>id=\"|url\\(#|href=\"#)(?<id>[A-Za-z_][A-Za-z0-9_.-]*)")]
+    private static partial Regex SvgId();
 
     private static string Number(double value) => value.ToString("0.###", CultureInfo.InvariantCulture);
 }

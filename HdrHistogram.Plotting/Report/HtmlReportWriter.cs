@@ -71,11 +71,20 @@ public static partial class HtmlReportWriter
         {
             var m = s.Summary;
             string V(double value) => ValueText.Fixed(s.Scale(value, options.Unit), m.Decimals);
+            string P(double value) => ValueText.Fixed(s.Scale(value, options.Unit), m.PercentileDecimals);
             html.Append("<tr><td>").Append(Encode(s.Source)).Append("</td><td>").Append(Encode(s.Tag ?? (s.Format == PlotInputFormat.Log ? "(untagged)" : "")))
                 .Append("</td><td>").Append(s.Format == PlotInputFormat.Hgrm ? "" : m.Intervals.ToString(CultureInfo.InvariantCulture))
                 .Append("</td><td>").Append(m.SpanSec is { } span ? ValueText.Fixed(span, 3) : "")
                 .Append("</td><td>").Append(m.Count.ToString(CultureInfo.InvariantCulture));
-            foreach (double value in new[] { m.Min, m.P50, m.P90, m.P99, m.P999, m.P9999, m.Max, m.Mean, m.StdDeviation })
+            // Each number as hdr process prints it: min, max, mean and std dev as its .hgrm (0% line, footer), the
+            // percentiles as the totals of its interval log's last line.
+            html.Append("</td><td>").Append(V(m.Min));
+            foreach (double value in new[] { m.P50, m.P90, m.P99, m.P999, m.P9999 })
+            {
+                html.Append("</td><td>").Append(P(value));
+            }
+
+            foreach (double value in new[] { m.Max, m.Mean, m.StdDeviation })
             {
                 html.Append("</td><td>").Append(V(value));
             }
@@ -85,7 +94,8 @@ public static partial class HtmlReportWriter
 
         html.Append("</tbody>\n</table>\n</div>\n")
             .Append("<p class=\"muted\">Values divided by ").Append(Encode(options.Unit.Ratio.ToString("R", CultureInfo.InvariantCulture)))
-            .Append(" (.hgrm inputs as written), printed with the histogram's significant digits as decimals, as <code>hdr process</code> prints them.</p>\n")
+            .Append(" (.hgrm inputs as written) and printed as <code>hdr process</code> prints them: min (its 0% line), max, mean and std dev as its .hgrm")
+            .Append(" does (the histogram's significant digits as decimals), the percentiles as the totals of its interval log's last line (3 decimals).</p>\n")
             .Append("<h2>Command</h2>\n<pre>").Append(Encode(command)).Append("</pre>\n</body>\n</html>\n");
         return html.ToString();
     }

@@ -53,6 +53,64 @@ public class PlotRendererTests
     }
 
     [Fact]
+    public void Snapshot_of_the_timeline_svg_structure()
+    {
+        // Structure, not pixels: the words in order (numeric ticks left out), and one line plus one legend sample per percentile.
+        var series = PlotInputReader.Read(PlotFixtures.JHiccup, All);
+        var options = new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms"), Title = "Hiccups", Width = 900, Height = 400 };
+
+        var svg = XDocument.Parse(PlotRenderer.RenderSvg(PlotKind.Timeline, series, options));
+
+        PlotFixtures.Texts(svg).Where(t => !double.TryParse(t, System.Globalization.CultureInfo.InvariantCulture, out _)).Should().Equal(
+            "p50", "p90", "p99", "p99.9", "max",
+            "Time since log start (s)",
+            "Latency (ms)",
+            "Hiccups");
+        foreach (string colour in new[] { "#1F77B4", "#FF7F0E", "#2CA02C", "#D62728", "#9467BD" })
+        {
+            svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("stroke")?.Value == colour).Should().Be(2, "the line and its legend sample in {0}", colour);
+        }
+
+        var xTicks = PlotFixtures.Texts(svg).SkipWhile(t => t != "Time since log start (s)").Skip(1).TakeWhile(t => t != "Latency (ms)")
+            .Select(t => double.Parse(t, System.Globalization.CultureInfo.InvariantCulture)).ToList();
+        xTicks.Should().NotBeEmpty().And.BeInAscendingOrder();
+        xTicks[^1].Should().BeInRange(80, 90, "the x axis runs to the last interval's end, 90 s after the log's start");
+        (svg.Root!.Attribute("width")!.Value, svg.Root.Attribute("height")!.Value).Should().Be(("900", "400"));
+    }
+
+    [Fact]
+    public void Several_series_on_a_timeline_are_named_in_the_legend()
+    {
+        var series = PlotInputReader.Read(PlotFixtures.Ycsb, All);
+
+        var texts = PlotFixtures.Texts(XDocument.Parse(PlotRenderer.RenderSvg(PlotKind.Timeline, series, new PlotOptions { Unit = ValueUnit.FromUnits("us", "ms") })));
+
+        texts.Should().ContainInOrder(PlotFixtures.Ycsb + " [READ] p50", PlotFixtures.Ycsb + " [READ] max", PlotFixtures.Ycsb + " [UPDATE] p50", PlotFixtures.Ycsb + " [UPDATE] max");
+    }
+
+    [Fact]
+    public void Text_is_drawn_with_the_embedded_font_whatever_the_machine_has()
+    {
+        PlotRenderer.Render(PlotKind.Percentiles, PlotInputReader.Read(PlotFixtures.JHiccup, All), new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms") }, ImageFormat.Png);
+
+        // The plots ask for DejaVu Sans; ScottPlot resolves that name to the face embedded in HdrHistogram.Plotting (not an installed one).
+        ScottPlot.Fonts.GetTypeface(HdrHistogram.Plotting.Fonts.EmbeddedFont.Family, false, false).Should().BeSameAs(HdrHistogram.Plotting.Fonts.EmbeddedFont.Typeface);
+        ScottPlot.Fonts.GetTypeface(HdrHistogram.Plotting.Fonts.EmbeddedFont.Family, true, false).Should().BeSameAs(HdrHistogram.Plotting.Fonts.EmbeddedFont.Typeface);
+        HdrHistogram.Plotting.Fonts.EmbeddedFont.Typeface.FamilyName.Should().Be("DejaVu Sans");
+        HdrHistogram.Plotting.Fonts.EmbeddedFont.Typeface.GlyphCount.Should().BeGreaterThan(3000, "the full face, with the ≤ of the SLA legend");
+    }
+
+    [Fact]
+    public void The_same_plot_renders_to_the_same_bytes()
+    {
+        var series = PlotInputReader.Read(PlotFixtures.Ycsb, All);
+        var options = new PlotOptions { Unit = ValueUnit.FromUnits("us", "ms"), Sla = new[] { new SlaTarget(99.9, 3) } };
+
+        PlotRenderer.Render(PlotKind.Percentiles, series, options, ImageFormat.Png).Should().Equal(PlotRenderer.Render(PlotKind.Percentiles, series, options, ImageFormat.Png));
+        PlotRenderer.RenderSvg(PlotKind.Timeline, series, options).Should().Be(PlotRenderer.RenderSvg(PlotKind.Timeline, series, options));
+    }
+
+    [Fact]
     public void Units_change_the_axis_and_the_values()
     {
         var series = PlotInputReader.Read(PlotFixtures.Ycsb, new PlotReadOptions { Tag = "READ" });

@@ -111,35 +111,104 @@ public sealed class PlotCommandTests : IDisposable
     public void Report_is_one_offline_page_with_the_totals_and_maxima_hdr_process_prints()
     {
         string html = Out("report.html");
-        var jhiccup = ToolRunner.Run("process", "-i", PlotFixtures.JHiccup, "-outputValueUnitRatio", "1000000").ShouldSucceed().Text;
+        var jhiccup = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, _dir);
 
         ToolRunner.Run("report", PlotFixtures.JHiccup, "-o", html, "--title", "Hiccups").ShouldSucceed().Stdout.Should().BeEmpty();
 
         string page = File.ReadAllText(html);
         Regex.Matches(page, "<svg[ >]").Should().HaveCount(2);
         Regex.IsMatch(page, @"(src|href)\s*=\s*[""']?\s*(https?:)?//", RegexOptions.IgnoreCase).Should().BeFalse();
-        page.Should().NotContain("<script").And.Contain("<title>Hiccups</title>");
+        Regex.IsMatch(page, @"https?://(?!www\.w3\.org/)", RegexOptions.IgnoreCase).Should().BeFalse("the only URLs are the SVG namespace names");
+        page.Should().NotContain("<script").And.NotContain("<link").And.NotContain("@import").And.NotContain("@font-face").And.Contain("<title>Hiccups</title>");
         page.Should().Contain("<pre>hdr report " + PlotFixtures.JHiccup + " -o " + html + " --title Hiccups</pre>");
-        var row = Regex.Match(page, "<tr><td>(.*?)</td></tr>").Groups[1].Value.Split("</td><td>");
-        row[4].Should().Be(Regex.Match(jhiccup, @"Total count\s+=\s+(\d+)").Groups[1].Value);
-        row[11].Should().Be(Regex.Match(jhiccup, @"#\[Max\s+=\s+(\S+),").Groups[1].Value);
+        Rows(page).Should().ContainSingle().Which.Skip(4).Should().Equal(Expected(jhiccup));
     }
 
     [Fact]
-    public void Report_rows_per_tag_match_hdr_process_for_that_tag()
+    public void Report_rows_per_tag_are_the_numbers_hdr_process_prints_for_that_tag()
     {
         string html = Out("ycsb.html");
 
         ToolRunner.Run("report", PlotFixtures.Ycsb, "--values-in", "us", "-o", html).ShouldSucceed();
 
-        var rows = Regex.Matches(File.ReadAllText(html), "<tr><td>(.*?)</td></tr>").Select(m => m.Groups[1].Value.Split("</td><td>")).ToList();
-        foreach (var (tag, row) in new[] { "READ", "UPDATE" }.Zip(rows))
+        var rows = Rows(File.ReadAllText(html));
+        rows.Select(r => r[1]).Should().Equal("READ", "UPDATE");
+        foreach (var row in rows)
         {
-            string hgrm = ToolRunner.Run("process", "-i", PlotFixtures.Ycsb, "-tag", tag, "-outputValueUnitRatio", "1000").ShouldSucceed().Text;
-            row[1].Should().Be(tag);
-            row[4].Should().Be(Regex.Match(hgrm, @"Total count\s+=\s+(\d+)").Groups[1].Value);
-            row[11].Should().Be(Regex.Match(hgrm, @"#\[Max\s+=\s+(\S+),").Groups[1].Value);
+            row.Skip(4).Should().Equal(Expected(HdrProcessOutput.Run(PlotFixtures.Ycsb, 1000, _dir, "-tag", row[1])), "the {0} row", row[1]);
         }
+    }
+
+    [Fact]
+    public void Report_rows_in_another_unit_and_window_are_what_hdr_process_prints_with_that_ratio_and_window()
+    {
+        string html = Out("window.html");
+
+        ToolRunner.Run("report", PlotFixtures.Ycsb, "--values-in", "us", "--unit", "us", "--start", "50", "--end", "120", "-o", html).ShouldSucceed();
+
+        var rows = Rows(File.ReadAllText(html));
+        rows.Should().HaveCount(2);
+        foreach (var row in rows)
+        {
+            row.Skip(4).Should().Equal(Expected(HdrProcessOutput.Run(PlotFixtures.Ycsb, 1, _dir, "-tag", row[1], "-start", "50", "-end", "120")), "the {0} row", row[1]);
+            row[2].Should().Be("8", "the intervals starting at 50 s to 120 s");
+        }
+    }
+
+    [Fact]
+    public void Timeline_times_are_the_times_hdr_process_prints_for_each_interval()
+    {
+        var process = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, _dir, "-start", "20", "-end", "50");
+
+        var json = Json(ToolRunner.Run("plot", PlotFixtures.JHiccup, "--kind", "timeline", "--start", "20", "--end", "50", "--json").ShouldSucceed());
+
+        json.GetProperty("series")[0].GetProperty("intervals").EnumerateArray()
+            .Select(i => i.GetProperty("timeSec").GetDouble().ToString("0.000", System.Globalization.CultureInfo.InvariantCulture))
+            .Should().Equal(process.IntervalTimes);
+        process.IntervalTimes.Should().HaveCount(31, "the intervals ending at 20 s to starting at 50 s");
+    }
+
+    [Fact]
+    public void Report_json_has_the_series_of_every_file_and_tag()
+    {
+        var json = Json(ToolRunner.Run("report", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--json").ShouldSucceed());
+
+        var series = json.GetProperty("series").EnumerateArray().ToList();
+        series.Select(s => s.GetProperty("label").GetString()).Should().Equal(PlotFixtures.JHiccup, PlotFixtures.Ycsb + " [READ]", PlotFixtures.Ycsb + " [UPDATE]");
+        series.Select(s => s.GetProperty("summary").GetProperty("count").GetInt64()).Should().Equal(90_120, 285_000, 15_000);
+        series.Select(s => s.GetProperty("intervals").GetArrayLength()).Should().Equal(90, 30, 30);
+    }
+
+    [Fact]
+    public void Outputs_are_the_same_under_a_culture_with_a_decimal_comma()
+    {
+        string[] Outputs(string suffix)
+        {
+            string svg = Out("c" + suffix + ".svg");
+            string timeline = Out("t" + suffix + ".svg");
+            string html = Out("r" + suffix + ".html");
+            ToolRunner.Run("plot", PlotFixtures.Ycsb, "--values-in", "us", "--sla", "99.9=2.5ms", "--title", "1.5 s", "-o", svg).ShouldSucceed();
+            ToolRunner.Run("plot", PlotFixtures.JHiccup, "--kind", "timeline", "--unit", "s", "-o", timeline).ShouldSucceed();
+            ToolRunner.Run("report", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--ratio", "1000.5", "-o", html).ShouldSucceed();
+            string json = ToolRunner.Run("plot", PlotFixtures.JHiccup, "--json").ShouldSucceed().Text;
+            return new[] { File.ReadAllText(svg), File.ReadAllText(timeline), File.ReadAllText(html).Replace(suffix + ".html", ".html", StringComparison.Ordinal), json };
+        }
+
+        string[] invariant;
+        using (new HdrHistogram.UnitTests.Infrastructure.CultureScope(""))
+        {
+            invariant = Outputs("-inv");
+        }
+
+        string[] german;
+        using (new HdrHistogram.UnitTests.Infrastructure.CultureScope("de-DE"))
+        {
+            german = Outputs("-de");
+        }
+
+        german.Should().Equal(invariant);
+        PlotFixtures.Texts(XDocument.Parse(invariant[0])).Should().Contain(new[] { "99.9%", "SLA 99.9% ≤ 2.5 ms", "0.5", "1.5 s" });
+        invariant[3].Should().Contain("\"outputValueUnitRatio\": 1000000");
     }
 
     [Fact]
@@ -151,6 +220,83 @@ public sealed class PlotCommandTests : IDisposable
         ToolRunner.Run("plot", PlotFixtures.JHiccup, notes, "-o", svg).ShouldFailWithOneLine(notes + " is not a histogram log, .hgrm file or base64 histogram", 1);
 
         Directory.GetFiles(_dir).Should().Equal(new[] { notes }, "no output file, not even a temporary one");
+    }
+
+    [Theory]
+    [InlineData("corrupt-payload.hlog")]
+    [InlineData("picture.png")]
+    [InlineData("data.json")]
+    [InlineData("bad-line.hgrm")]
+    [InlineData("bad-line.b64")]
+    [InlineData("utf16.txt")]
+    public void Malformed_inputs_are_one_line_naming_the_file_exit_1_and_leave_no_output(string name)
+    {
+        string log = File.ReadAllText(PlotFixtures.JHiccup);
+        string input = Out(name);
+        switch (name)
+        {
+            case "corrupt-payload.hlog":
+                // The tenth interval's payload with its middle replaced: a valid base64 string of a broken zlib stream.
+                var lines = log.Split('\n');
+                int i = Array.FindIndex(lines, l => l.Contains("HISTF", StringComparison.Ordinal)) + 9;
+                int at = lines[i].IndexOf("HISTF", StringComparison.Ordinal) + 24;
+                lines[i] = string.Concat(lines[i].AsSpan(0, at), new string('A', 16), lines[i].AsSpan(at + 16));
+                File.WriteAllText(input, string.Join('\n', lines));
+                break;
+            case "picture.png":
+                File.WriteAllBytes(input, new byte[] { 0x89, (byte)'P', (byte)'N', (byte)'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, (byte)'I', (byte)'H', (byte)'D', (byte)'R', 0, 0, 1, 0 });
+                break;
+            case "data.json":
+                File.WriteAllText(input, "{\"series\": [1, 2, 3], \"unit\": \"ms\"}\n");
+                break;
+            case "bad-line.hgrm":
+                File.WriteAllText(input, File.ReadAllText(PlotFixtures.Hgrm).Replace("0.02 0.000000000000", "0.02 zero", StringComparison.Ordinal));
+                break;
+            case "bad-line.b64":
+                File.WriteAllText(input, File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Fixtures", "workloads", "latency-1h-3sd.compressed.txt")).Trim() + "\nHISTFAAAAnotreallyahistogram==\n");
+                break;
+            default:
+                File.WriteAllText(input, log, System.Text.Encoding.Unicode);
+                break;
+        }
+
+        string svg = Out("never.svg");
+        string html = Out("never.html");
+        File.Exists(input).Should().BeTrue();
+
+        var plot = ToolRunner.Run("plot", PlotFixtures.JHiccup, input, "-o", svg).ShouldFailWithOneLine(input, 1);
+        ToolRunner.Run("report", input, "-o", html).ShouldFailWithOneLine(input, 1);
+        ToolRunner.Run("plot", input, "--json").ShouldFailWithOneLine(input, 1).Stdout.Should().BeEmpty();
+
+        plot.Stderr.Should().StartWith("hdr plot: error: ").And.NotContain("Exception");
+        Directory.GetFiles(_dir).Should().Equal(new[] { input }, "no output file, not even a temporary one");
+    }
+
+    [Fact]
+    public void A_log_cut_short_in_its_last_line_is_read_as_far_as_hdr_process_reads_it()
+    {
+        // A log still being written ends in a partial line: hdr process (as Java's reader) reads the complete intervals before it.
+        string log = File.ReadAllText(PlotFixtures.JHiccup);
+        string cut = Write("cut.hlog", log.Substring(0, log.Length * 2 / 3));
+        var process = HdrProcessOutput.Run(cut, 1e6, _dir);
+
+        var json = Json(ToolRunner.Run("plot", cut, "--json").ShouldSucceed());
+
+        var summary = json.GetProperty("series")[0].GetProperty("summary");
+        summary.GetProperty("count").GetInt64().ToString(System.Globalization.CultureInfo.InvariantCulture).Should().Be(process.TotalCount);
+        summary.GetProperty("intervals").GetInt32().Should().Be(process.IntervalTimes.Length).And.BeLessThan(90);
+    }
+
+    [Fact]
+    public void A_failed_plot_leaves_an_existing_output_as_it_was()
+    {
+        string svg = Write("kept.svg", "<svg/>");
+        string notes = Write("notes.txt", "just some words\n");
+
+        ToolRunner.Run("plot", notes, "-o", svg).ShouldFailWithOneLine(notes, 1);
+
+        File.ReadAllText(svg).Should().Be("<svg/>");
+        Directory.GetFiles(_dir).Should().BeEquivalentTo(new[] { svg, notes });
     }
 
     [Fact]
@@ -225,6 +371,14 @@ public sealed class PlotCommandTests : IDisposable
     }
 
     private static JsonElement Json(ToolResult result) => JsonDocument.Parse(result.Stdout).RootElement;
+
+    /// <summary>The summary table's rows, cell by cell.</summary>
+    private static System.Collections.Generic.List<string[]> Rows(string page)
+        => Regex.Matches(page, "<tr><td>(.*?)</td></tr>").Select(m => m.Groups[1].Value.Split("</td><td>")).ToList();
+
+    /// <summary>Count, min, p50, p90, p99, p99.9, p99.99, max, mean, std dev: the report's columns from the 5th on, as hdr process printed them.</summary>
+    private static string[] Expected(HdrProcessOutput process)
+        => new[] { process.TotalCount, process.Min }.Concat(process.Percentiles.Take(5)).Concat(new[] { process.Max, process.Mean, process.StdDeviation }).ToArray();
 
     private string Out(string name) => Path.Combine(_dir, name);
 
