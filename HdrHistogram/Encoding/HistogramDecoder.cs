@@ -31,7 +31,13 @@ namespace HdrHistogram.Encoding;
 /// 2.2.2: the header is validated (Java constructs whatever it reads), a V1/V0 count that reads as negative is
 /// rejected (Java stores it), a payload is read to its declared length (Java stops after counts-array-length x
 /// target-word-size bytes, dropping trailing counts of a densely populated V2 payload), and decompressed data longer
-/// than its header declares is rejected.
+/// than its header declares is rejected unless everything after the histogram is zeros.
+/// </para>
+/// <para>
+/// Compressed data may inflate to the histogram followed by zero bytes, as HdrHistogram.NET 2.5.0 writes it (it
+/// compresses its whole encoding buffer: a 20,482-byte histogram inflates to 270,368 bytes). The zeros are checked
+/// while inflating, without being stored; they count towards <see cref="HistogramDecoderOptions.MaxDecompressedBytes"/>,
+/// and a non-zero byte after the histogram is a <see cref="HistogramFormatException"/> giving its decompressed offset.
 /// </para>
 /// <para>
 /// A decoder reuses its scratch buffer and zlib inflater across calls: with <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>
@@ -409,7 +415,7 @@ public sealed partial class HistogramDecoder : IDisposable
         // Java inflates the header first, decides everything from it, then inflates the payload: do the same (the
         // one-shot inflater starts again from the beginning; inflating 40 bytes twice costs nothing).
         Span<byte> headerBytes = stackalloc byte[EncodingCookies.V2HeaderLength];
-        int headerWritten = Inflate(zlib, headerBytes, out _);
+        int headerWritten = Inflate(zlib, headerBytes);
         if (headerWritten < 4)
         {
             throw errors.At("The compressed data holds only " + Str(headerWritten) + " byte(s), less than a cookie", headerWritten);
@@ -431,18 +437,30 @@ public sealed partial class HistogramDecoder : IDisposable
                 inner.Version == EncodingVersion.V0 ? 16 : 4);
         }
 
-        // One byte more than declared, so that a stream of the declared size completes (and its checksum is checked)
-        // and a longer one is detected; never more than deflate can expand this many bytes into.
-        long bufferLength = Math.Min(declared + 1, ((long)zlibLength * MaxDeflateExpansion) + 64);
-        Span<byte> inflated = RentScratch((int)bufferLength).AsSpan(0, (int)bufferLength);
+        // Inflate exactly the declared length. What follows it must be zeros: HdrHistogram.NET 2.5.0 compresses its whole
+        // encoding buffer, so its payloads inflate to the histogram and then zeros up to the buffer's capacity. The zeros
+        // are checked while inflating, never stored, and count towards MaxDecompressedBytes (a zero bomb stops there).
+        // A declared length deflate could not reach from this many bytes is not reserved: the data must fall short.
+        long reachable = ((long)zlibLength * MaxDeflateExpansion) + 64;
+        bool reserveDeclared = declared <= reachable;
+        int bufferLength = (int)(reserveDeclared ? declared : reachable);
+        Span<byte> inflated = RentScratch(bufferLength).AsSpan(0, bufferLength);
         try
         {
-            int written = Inflate(zlib, inflated, out bool complete);
-            if (!complete || written > declared)
+            var status = Inflate(zlib, inflated, reserveDeclared ? _maxDecompressedBytes : -1, out int written, out long total);
+            if (status == InflateStatus.NonZeroAfterOutput)
             {
                 throw errors.At(
-                    "The compressed data inflates to more than the " + Str(declared) + " bytes its header declares",
-                    declared);
+                    "The compressed data holds a non-zero byte after the " + Str(declared) + " bytes its histogram header declares; only zero padding "
+                    + "(as HdrHistogram.NET 2.5.0 writes) may follow a histogram",
+                    total);
+            }
+
+            if (status == InflateStatus.OutputFull)
+            {
+                throw reserveDeclared
+                    ? errors.At("The compressed data inflates to more than MaxDecompressedBytes (" + Str(_maxDecompressedBytes) + ") with its zero padding", _maxDecompressedBytes)
+                    : errors.At("The compressed data inflates to more than the " + Str(declared) + " bytes its header declares", declared);
             }
 
             int payloadLength = header.PayloadLength;
@@ -475,24 +493,47 @@ public sealed partial class HistogramDecoder : IDisposable
         }
     }
 
-    /// <summary>Inflates into <paramref name="output"/>, mapping zlib errors to offsets in the whole input.</summary>
-    /// <returns>The bytes written; <paramref name="complete"/> is false when the output filled up first.</returns>
-    private int Inflate(ReadOnlySpan<byte> zlib, Span<byte> output, out bool complete)
+    /// <summary>Inflates the start of the data into <paramref name="output"/> (a header), mapping zlib errors to offsets in the whole input.</summary>
+    /// <returns>The bytes written.</returns>
+    private int Inflate(ReadOnlySpan<byte> zlib, Span<byte> output)
     {
         try
         {
-            var status = _inflater.Inflate(zlib, output, out _, out int written);
-            complete = status == InflateStatus.Completed;
+            _inflater.Inflate(zlib, output, out _, out int written);
             return written;
         }
         catch (HistogramFormatException e) when (e.ByteOffset >= 0)
         {
-            throw new HistogramFormatException(
-                "Invalid compressed histogram: " + e.MessageWithoutOffset,
-                e.ByteOffset + EncodingCookies.CompressedHeaderLength,
-                e);
+            throw InvalidZlib(e);
         }
     }
+
+    /// <summary>
+    /// Inflates into <paramref name="output"/>; with a non-negative <paramref name="maxTotalLength"/>, whatever the data
+    /// holds beyond the output must be zeros (see <see cref="ZlibInflater.InflateWithZeroTail"/>), up to that length.
+    /// </summary>
+    /// <returns>How the inflate ended; <paramref name="total"/> is the inflated length or where a non-zero byte was found.</returns>
+    private InflateStatus Inflate(ReadOnlySpan<byte> zlib, Span<byte> output, long maxTotalLength, out int written, out long total)
+    {
+        try
+        {
+            if (maxTotalLength < 0)
+            {
+                var status = _inflater.Inflate(zlib, output, out _, out written);
+                total = written;
+                return status;
+            }
+
+            return _inflater.InflateWithZeroTail(zlib, output, maxTotalLength, out _, out written, out total);
+        }
+        catch (HistogramFormatException e) when (e.ByteOffset >= 0)
+        {
+            throw InvalidZlib(e);
+        }
+    }
+
+    private static HistogramFormatException InvalidZlib(HistogramFormatException e)
+        => new("Invalid compressed histogram: " + e.MessageWithoutOffset, e.ByteOffset + EncodingCookies.CompressedHeaderLength, e);
 
     private EncodableHistogram DecodeSequence(ReadOnlySequence<byte> source, DecodeKind kind, EncodableHistogram? target, HistogramCountType countType)
     {

@@ -25,6 +25,19 @@ internal static partial class Adler32
     /// <returns>The checksum, as written big-endian at the end of a zlib stream.</returns>
     public static uint Compute(ReadOnlySpan<byte> data) => Update(InitialValue, data);
 
+    /// <summary>Continues a checksum over <paramref name="count"/> zero bytes, in constant time.</summary>
+    /// <param name="adler">A checksum returned by an earlier call, or <see cref="InitialValue"/>.</param>
+    /// <param name="count">How many zero bytes follow the data summed so far.</param>
+    /// <returns>The checksum of the data followed by the zeros.</returns>
+    public static uint UpdateWithZeros(uint adler, long count)
+    {
+        // A zero byte leaves s1 unchanged and adds s1 to s2: count zeros add count * s1.
+        uint s1 = adler & 0xFFFF;
+        uint s2 = adler >> 16;
+        s2 = (uint)((s2 + ((ulong)(count % Modulus) * s1)) % Modulus);
+        return (s2 << 16) | s1;
+    }
+
     /// <summary>The portable implementation: eight bytes per loop step, one reduction per block.</summary>
     /// <param name="adler">A checksum returned by an earlier call, or <see cref="InitialValue"/>.</param>
     /// <param name="data">The bytes that follow those already summed.</param>

@@ -11,4 +11,10 @@ internal enum InflateStatus
     /// uncompressed data and the rest of the stream was not examined.
     /// </summary>
     OutputFull,
+
+    /// <summary>
+    /// <see cref="ZlibInflater.InflateWithZeroTail"/> only: the output filled up and the data after it holds a byte
+    /// other than zero.
+    /// </summary>
+    NonZeroAfterOutput,
 }

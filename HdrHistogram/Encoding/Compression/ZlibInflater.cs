@@ -17,7 +17,7 @@ namespace HdrHistogram.Encoding.Compression;
 /// <para>Bits are read through a 64-bit buffer refilled a word at a time; Huffman codes are decoded with a
 /// lookup table indexed by the next 10 (literal/length) or 8 (distance) bits, longer codes bit by bit.</para>
 /// </remarks>
-internal sealed class ZlibInflater
+internal sealed partial class ZlibInflater
 {
     private const int LiteralLengthRootBits = 10;
     private const int DistanceRootBits = 8;
@@ -58,6 +58,34 @@ internal sealed class ZlibInflater
     /// matched); <see cref="InflateStatus.OutputFull"/> when the output filled up first.</returns>
     /// <exception cref="HistogramFormatException">The stream is malformed, truncated, or its checksum does not match.</exception>
     public InflateStatus Inflate(ReadOnlySpan<byte> zlibStream, Span<byte> output, out int bytesConsumed, out int bytesWritten)
+        => InflateCore(zlibStream, output, -1, out bytesConsumed, out bytesWritten, out _);
+
+    /// <summary>
+    /// Inflates a zlib stream into <paramref name="output"/>, like <see cref="Inflate(ReadOnlySpan{byte}, Span{byte}, out int, out int)"/>,
+    /// but when the output fills up before the stream ends, the rest of the stream must inflate to zeros: it is decoded
+    /// and checked without being stored (back-references into <paramref name="output"/> are checked there), so the
+    /// work is bounded by the input and by <paramref name="maxTotalLength"/>, and nothing is allocated.
+    /// </summary>
+    /// <param name="zlibStream">The zlib stream (see <see cref="Inflate(ReadOnlySpan{byte}, Span{byte}, out int, out int)"/>).</param>
+    /// <param name="output">Receives the first uncompressed bytes.</param>
+    /// <param name="maxTotalLength">The most uncompressed bytes, output and zeros together, the stream may hold.</param>
+    /// <param name="bytesConsumed">Bytes of <paramref name="zlibStream"/> used.</param>
+    /// <param name="bytesWritten">Bytes written to <paramref name="output"/>.</param>
+    /// <param name="totalLength">
+    /// On <see cref="InflateStatus.Completed"/>, the uncompressed length (<paramref name="bytesWritten"/> plus the zeros
+    /// after the output); on <see cref="InflateStatus.NonZeroAfterOutput"/>, the offset of the first non-zero byte
+    /// after the output; on <see cref="InflateStatus.OutputFull"/>, a length past <paramref name="maxTotalLength"/>.
+    /// </param>
+    /// <returns>
+    /// <see cref="InflateStatus.Completed"/>, <see cref="InflateStatus.NonZeroAfterOutput"/>, or
+    /// <see cref="InflateStatus.OutputFull"/> when the stream holds more than <paramref name="maxTotalLength"/> bytes.
+    /// </returns>
+    /// <exception cref="HistogramFormatException">The stream is malformed, truncated, or its checksum does not match.</exception>
+    public InflateStatus InflateWithZeroTail(ReadOnlySpan<byte> zlibStream, Span<byte> output, long maxTotalLength, out int bytesConsumed, out int bytesWritten, out long totalLength)
+        => InflateCore(zlibStream, output, Math.Max(maxTotalLength, output.Length), out bytesConsumed, out bytesWritten, out totalLength);
+
+    /// <summary>The inflate behind both entry points; a negative <paramref name="maxTotalLength"/> allows no zero tail.</summary>
+    private InflateStatus InflateCore(ReadOnlySpan<byte> zlibStream, Span<byte> output, long maxTotalLength, out int bytesConsumed, out int bytesWritten, out long totalLength)
     {
         if (zlibStream.Length < 2)
         {
@@ -70,33 +98,57 @@ internal sealed class ZlibInflater
             throw Error(headerProblem, 0);
         }
 
-        var state = new InflateState(zlibStream, output, 2);
+        var state = new InflateState(zlibStream, output, 2) { MaxTotalLength = maxTotalLength };
+        bool inTail = false;
         while (true)
         {
             int blockStart = state.Offset;
             uint header = state.ReadBits(3);
+            HuffmanTable? literalLengthCode = null;
+            HuffmanTable? distanceCode = null;
             InflateStatus status;
             switch (header >> 1)
             {
                 case 0:
-                    status = CopyStoredBlock(ref state);
+                    status = inTail ? CheckStoredBlockZeros(ref state) : CopyStoredBlock(ref state);
                     break;
                 case 1:
-                    status = DecodeHuffmanBlock(ref state, FixedCodes.LiteralLength, FixedCodes.Distance);
+                    literalLengthCode = FixedCodes.LiteralLength;
+                    distanceCode = FixedCodes.Distance;
+                    status = inTail ? CheckHuffmanBlockZeros(ref state, literalLengthCode, distanceCode) : DecodeHuffmanBlock(ref state, literalLengthCode, distanceCode);
                     break;
                 case 2:
                     ReadDynamicCodes(ref state);
-                    status = DecodeHuffmanBlock(ref state, _literalLengthCode, _distanceCode);
+                    literalLengthCode = _literalLengthCode;
+                    distanceCode = _distanceCode;
+                    status = inTail ? CheckHuffmanBlockZeros(ref state, literalLengthCode, distanceCode) : DecodeHuffmanBlock(ref state, literalLengthCode, distanceCode);
                     break;
                 default:
                     throw Error("invalid deflate block type 3", blockStart);
             }
 
-            if (status == InflateStatus.OutputFull)
+            if (status == InflateStatus.OutputFull && !inTail && maxTotalLength >= 0)
+            {
+                // The output is full: what the block still holds (and every later block) must be zeros.
+                inTail = true;
+                status = CheckPendingZeros(ref state);
+                if (status == InflateStatus.Completed && literalLengthCode is not null)
+                {
+                    status = CheckHuffmanBlockZeros(ref state, literalLengthCode, distanceCode!);
+                }
+            }
+
+            if (inTail && status == InflateStatus.Completed && state.TotalLength > maxTotalLength)
+            {
+                status = InflateStatus.OutputFull;
+            }
+
+            if (status != InflateStatus.Completed)
             {
                 bytesConsumed = Math.Min(state.Offset, zlibStream.Length);
                 bytesWritten = state.OutPos;
-                return InflateStatus.OutputFull;
+                totalLength = status == InflateStatus.NonZeroAfterOutput ? state.NonZeroOffset : state.TotalLength;
+                return status;
             }
 
             if ((header & 1) != 0)
@@ -107,6 +159,7 @@ internal sealed class ZlibInflater
 
         int end = state.AlignToByte();
         bytesWritten = state.OutPos;
+        totalLength = state.TotalLength;
         int trailing = zlibStream.Length - end;
         if (trailing == 0)
         {
@@ -121,7 +174,8 @@ internal sealed class ZlibInflater
         }
 
         uint expected = BinaryPrimitives.ReadUInt32BigEndian(zlibStream.Slice(end, 4));
-        if (expected != Adler32.Compute(output.Slice(0, bytesWritten)))
+        uint actual = Adler32.Compute(output.Slice(0, bytesWritten));
+        if (expected != Adler32.UpdateWithZeros(actual, totalLength - bytesWritten))
         {
             throw Error("Adler-32 checksum mismatch", end);
         }
@@ -189,7 +243,13 @@ internal sealed class ZlibInflater
         input.Slice(position, count).CopyTo(state.Output.Slice(state.OutPos));
         state.OutPos += count;
         state.Rewind(position + count);
-        return count < length ? InflateStatus.OutputFull : InflateStatus.Completed;
+        if (count < length)
+        {
+            state.PendingStored = length - count;
+            return InflateStatus.OutputFull;
+        }
+
+        return InflateStatus.Completed;
     }
 
     private void ReadDynamicCodes(ref InflateState state)
@@ -328,7 +388,7 @@ internal sealed class ZlibInflater
 
                 if ((uint)outPos >= (uint)output.Length)
                 {
-                    status = InflateStatus.OutputFull;
+                    status = LiteralPastOutput(ref state, entry);
                     break;
                 }
 
@@ -346,7 +406,7 @@ internal sealed class ZlibInflater
                     bitCount -= literalLength;
                     if ((uint)outPos >= (uint)output.Length)
                     {
-                        status = InflateStatus.OutputFull;
+                        status = LiteralPastOutput(ref state, entry);
                         break;
                     }
 
@@ -373,7 +433,7 @@ internal sealed class ZlibInflater
 
                     if ((uint)outPos >= (uint)output.Length)
                     {
-                        status = InflateStatus.OutputFull;
+                        status = LiteralPastOutput(ref state, entry);
                         break;
                     }
 
@@ -438,6 +498,8 @@ internal sealed class ZlibInflater
             {
                 CopyMatch(output, outPos, distance, room);
                 outPos += room;
+                state.PendingMatchLength = length - room;
+                state.PendingMatchDistance = distance;
                 status = InflateStatus.OutputFull;
                 break;
             }
@@ -531,6 +593,17 @@ internal sealed class ZlibInflater
         public int BitCount;
         public int OutPos;
 
+        // Zero-tail mode (InflateWithZeroTail): what the block held beyond the full output when it filled up, the
+        // zeros checked after the output, and where a non-zero byte was found.
+        public bool HasPendingLiteral;
+        public byte PendingLiteral;
+        public int PendingMatchLength;
+        public int PendingMatchDistance;
+        public int PendingStored;
+        public long TailLength;
+        public long NonZeroOffset;
+        public long MaxTotalLength;
+
         public InflateState(ReadOnlySpan<byte> input, Span<byte> output, int start)
         {
             Input = input;
@@ -539,7 +612,18 @@ internal sealed class ZlibInflater
             BitBuffer = 0;
             BitCount = 0;
             OutPos = 0;
+            HasPendingLiteral = false;
+            PendingLiteral = 0;
+            PendingMatchLength = 0;
+            PendingMatchDistance = 0;
+            PendingStored = 0;
+            TailLength = 0;
+            NonZeroOffset = -1;
+            MaxTotalLength = -1;
         }
+
+        /// <summary>The uncompressed length so far: the output written plus the zeros checked after it.</summary>
+        public readonly long TotalLength => OutPos + TailLength;
 
         /// <summary>Offset of the input byte that holds the next unread bit.</summary>
         public readonly int Offset => InPos - (BitCount >> 3);
@@ -559,6 +643,31 @@ internal sealed class ZlibInflater
             BitBuffer >>= count;
             BitCount -= count;
             return value;
+        }
+
+        /// <summary>Decodes one literal/length or distance symbol, bit-exact and without the fast loop's batching (zero-tail mode).</summary>
+        public uint DecodeEntry(HuffmanTable code)
+        {
+            if (BitCount < HuffmanTable.MaxCodeLength)
+            {
+                Refill();
+            }
+
+            uint entry = code.Entries[(int)(BitBuffer & ((1UL << code.RootBits) - 1))];
+            if ((entry & HuffmanTable.SlowPathFlag) != 0)
+            {
+                entry = code.DecodeSlow(BitBuffer);
+            }
+
+            int length = (int)(entry & HuffmanTable.CodeLengthMask);
+            if (length > BitCount)
+            {
+                throw Truncated(Input.Length);
+            }
+
+            BitBuffer >>= length;
+            BitCount -= length;
+            return entry;
         }
 
         public int DecodeCodeLengthSymbol(HuffmanTable code)
