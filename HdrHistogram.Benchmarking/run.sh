@@ -2,17 +2,22 @@
 # Runs the benchmarks (see README.md next to this script).
 #
 #   run.sh --quick [--filter GLOB]...   smoke check: every benchmark once, in process, its setup validating the result;
-#                                       for the default library build and for the library's netstandard2.0 build.
+#                                       for the default library build, the library's netstandard2.0 build and the
+#                                       program built against the HdrHistogram 2.5.0 package (its Versus250 suites).
 #   run.sh --full  [--group G]... [--filter GLOB]...   measured run; GitHub-markdown and JSON reports (with BenchmarkDotNet's
 #                                       environment lines) go to results/<yyyy-MM-dd>/ (UTC date).
 #
 # --full uses ../.dotnet/dotnet (eng/setup-side-by-side-runtimes.sh) when present to run net8.0, net9.0 and net10.0
 # jobs on their own runtimes, plus the netstandard2.0-library job; without it, net10.0 and the netstandard2.0-library
-# job only (it says so, also in results/<date>/run-info.txt). Without --filter, --full runs three groups, each a
-# separate BenchmarkDotNet invocation whose reports are copied as soon as it ends:
-#   bits-buffers   ByteBuffer, LeadingZeroCount          every runtime + netstandard2.0 library
-#   serialization  Serialization (every workload)        every runtime + netstandard2.0 library
-#   recording      Recording, Recorder, DoubleRecording, MetricsBridge, DoubleSerialization, Log
+# job only (it says so, also in results/<date>/run-info.txt). The versus group (and --filter) adds a 2.5.0 job per
+# runtime: the same program built against the HdrHistogram 2.5.0 package (-p:HdrBaseline=Package250), which runs the
+# Versus250 suites; versus-2.5.0-*.md pairs each 2.5.0 job with ours on the same runtime. Without --filter, --full runs
+# four groups, each a separate BenchmarkDotNet invocation whose reports are copied as soon as it ends:
+#   versus         Versus250/* (ByteBuffer, leading zeros, recording, recorders, queries, serialization, logs)
+#                                                        every runtime + netstandard2.0 library + 2.5.0 per runtime
+#   bits           LeadingZeroCount (hardware against the software variants)   every runtime + netstandard2.0 library
+#   serialization  Serialization (this library's span API, every workload)      every runtime + netstandard2.0 library
+#   recording      Recording, Recorder, DoubleRecording, MetricsBridge, DoubleSerialization, Log, HistogramQuery
 #                                                        net10.0 + netstandard2.0 library
 # --group NAME (repeatable) runs only those groups. With --filter, one invocation of the matching benchmarks on every
 # runtime. Arguments after `--` go to the benchmark
@@ -25,7 +30,7 @@ cd "$root"
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 usage() {
-    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -44,7 +49,7 @@ while [ $# -gt 0 ]; do
             ;;
         --group)
             [ $# -ge 2 ] || usage
-            case "$2" in bits-buffers|serialization|recording) ;; *) echo "Unknown group: $2" >&2; usage ;; esac
+            case "$2" in versus|bits|serialization|recording) ;; *) echo "Unknown group: $2" >&2; usage ;; esac
             groups+=("$2")
             shift
             ;;
@@ -70,10 +75,13 @@ filter_args() {
 if [ "$mode" = quick ]; then
     artifacts="$(mktemp -d)"
     [ ${#filters[@]} -gt 0 ] || filters=('*')
-    for build in default netstandard2.0; do
+    for build in default netstandard2.0 package-2.5.0; do
         if [ "$build" = default ]; then
             switch=()
             dll=HdrHistogram.Benchmarking/bin/Release/$tfm/HdrHistogram.Benchmarking.dll
+        elif [ "$build" = package-2.5.0 ]; then
+            switch=(-p:HdrBaseline=Package250)
+            dll=HdrHistogram.Benchmarking/bin/Release/baseline-Package250/$tfm/HdrHistogram.Benchmarking.dll
         else
             switch=(-p:HdrLibraryBuild=$build)
             dll=HdrHistogram.Benchmarking/bin/Release/lib-$build/$tfm/HdrHistogram.Benchmarking.dll
@@ -132,36 +140,39 @@ commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --qu
 DOTNET_ROLL_FORWARD=Major dotnet build "$project" -c Release -f "$tfm" -nologo -v quiet
 dll="$here/bin/Release/$tfm/HdrHistogram.Benchmarking.dll"
 
-run_group() { # name runtimes filter...
-    local name=$1 runtimes=$2
-    shift 2
+run_group() { # name runtimes package(yes|no) filter...
+    local name=$1 runtimes=$2 package=$3
+    shift 3
+    local package_args=()
+    [ "$package" = yes ] || package_args=(--hdr-no-package)
     local artifacts="$root/BenchmarkDotNet.Artifacts/$name"
     rm -rf "$artifacts"
     local t0
     t0=$(date +%s)
-    echo "== full: $name on $runtimes + netstandard2.0 library ($*)"
+    echo "== full: $name on $runtimes + netstandard2.0 library$([ "$package" = yes ] && echo ' + 2.5.0') ($*)"
     local rc=0
     # The program runs from the repository root; every job builds and runs through the same CLI.
-    dotnet "$dll" --hdr-full --hdr-runtimes "$runtimes" "${cli_args[@]}" --filter "$@" --artifacts "$artifacts" \
+    dotnet "$dll" --hdr-full --hdr-runtimes "$runtimes" "${cli_args[@]}" "${package_args[@]}" --filter "$@" --artifacts "$artifacts" \
         "${extra[@]}" || rc=$?
     if compgen -G "$artifacts/results/*" > /dev/null; then
         cp "$artifacts"/results/*-report-github.md "$artifacts"/results/*-report-brief.json "$out"/ 2>/dev/null || true
+        cp "$artifacts"/results/versus-2.5.0-*.md "$out"/ 2>/dev/null || true
     fi
-    echo "group $name: runtimes $runtimes + netstandard2.0 library, exit $rc, $(( $(date +%s) - t0 )) s" >> "$out/run-info.txt"
+    echo "group $name: runtimes $runtimes + netstandard2.0 library$([ "$package" = yes ] && echo ' + 2.5.0'), exit $rc, $(( $(date +%s) - t0 )) s" >> "$out/run-info.txt"
     echo "== full: $name exit $rc in $(( $(date +%s) - t0 )) s; reports in $out"
     return $rc
 }
 
 if [ ${#filters[@]} -gt 0 ]; then
-    run_group filtered "$all_runtimes" "${filters[@]}" || status=1
+    run_group filtered "$all_runtimes" yes "${filters[@]}" || status=1
 else
-    [ ${#groups[@]} -gt 0 ] || groups=(bits-buffers serialization recording)
+    [ ${#groups[@]} -gt 0 ] || groups=(versus bits serialization recording)
     selected() { [[ " ${groups[*]} " == *" $1 "* ]]; }
-    ! selected bits-buffers \
-        || run_group bits-buffers "$all_runtimes" '*.ByteBufferBenchmark.*' '*.LeadingZeroCountBenchmark.*' || status=1
-    ! selected serialization || run_group serialization "$all_runtimes" '*.SerializationBenchmark.*' || status=1
-    ! selected recording || run_group recording net10.0 '*.RecordingBenchmark.*' '*.RecorderBenchmark.*' '*.DoubleRecordingBenchmark.*' \
-        '*.MetricsBridgeBenchmark.*' '*.DoubleSerializationBenchmark.*' '*.LogBenchmarks.*' || status=1
+    ! selected versus || run_group versus "$all_runtimes" yes '*.Versus250.*' || status=1
+    ! selected bits || run_group bits "$all_runtimes" no '*.LeadingZeroCountBenchmark.*' || status=1
+    ! selected serialization || run_group serialization "$all_runtimes" no '*.SerializationBenchmark.*' || status=1
+    ! selected recording || run_group recording net10.0 no '*.RecordingBenchmark.*' '*.RecorderBenchmark.*' '*.DoubleRecordingBenchmark.*' \
+        '*.MetricsBridgeBenchmark.*' '*.DoubleSerializationBenchmark.*' '*.LogBenchmarks.*' '*.HistogramQueryBenchmark.*' || status=1
 fi
 echo "== full: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(( $(date +%s) - start )) s; reports in $out"
 exit $status

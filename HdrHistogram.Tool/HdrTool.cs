@@ -1,87 +1,79 @@
 using System;
 using System.Collections.Generic;
+using System.CommandLine;
+using System.CommandLine.Invocation;
 using System.IO;
 using System.Linq;
-using HdrHistogram.Tool.Commands;
+using System.Text.RegularExpressions;
+using System.Threading;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool;
 
-/// <summary>The <c>hdr</c> command: dispatches to a command and turns every failure into one line on standard error.</summary>
+/// <summary>The <c>hdr</c> command: parses the command line, runs the command and turns every failure into one line on standard error.</summary>
 internal static class HdrTool
 {
-    public const string Usage =
-        "hdr: HdrHistogram histograms and histogram logs (.hlog), with output identical to Java HdrHistogram 2.2.2's\n"
-        + "\n"
-        + "Usage: hdr <command> [options]\n"
-        + "\n"
-        + "Commands:\n"
-        + "  decode [FILE]           print the percentile distribution of base64 histograms (one per line), a binary\n"
-        + "                          histogram, or every interval of a histogram log (--tag, --ticks, --scale, --csv, --json)\n"
-        + "  encode [FILE]           record 'value count' lines into a histogram and print its base64 V2 encoding\n"
-        + "  process [options]       Java's HistogramLogProcessor: interval log, .hgrm and moving-window outputs\n"
-        + "  summary FILE            per-tag totals, time span and percentiles of a histogram log (--json)\n"
-        + "  merge -o OUT FILE...    merge histogram logs into one, intervals interleaved by start time\n"
-        + "  plot FILE... -o OUT     the percentile distribution (or --kind timeline) of logs, .hgrm files, base64 (SVG, PNG)\n"
-        + "  report FILE... -o OUT   one self-contained HTML page: both plots and a summary table per file and tag\n"
-        + "\n"
-        + "FILE is read from standard input when omitted or '-'. 'hdr <command> --help' describes a command.\n"
-        + "Exit codes: 0 success, 1 bad input or I/O error, 2 bad command line.\n";
+    /// <summary>The exit code of a run interrupted by Ctrl+C (128 + SIGINT, as shells report it).</summary>
+    public const int Interrupted = 130;
 
     private static readonly char[] LineBreaks = { '\r', '\n' };
-
-    private static readonly Dictionary<string, Func<IReadOnlyList<string>, ToolConsole, int>> Commands = new(StringComparer.Ordinal)
-    {
-        ["decode"] = DecodeCommand.Run,
-        ["encode"] = EncodeCommand.Run,
-        ["process"] = ProcessCommand.Run,
-        ["summary"] = SummaryCommand.Run,
-        ["merge"] = MergeCommand.Run,
-        ["plot"] = PlotCommand.Run,
-        ["report"] = ReportCommand.Run,
-    };
+    private static readonly Regex ParameterSuffix = new(@"\s*\(Parameter '[^']*'\)|\s*Actual value was [^\r\n]*", RegexOptions.CultureInvariant);
 
     /// <summary>Runs the tool; returns the process exit code.</summary>
-    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    public static int Run(IReadOnlyList<string> args, ToolConsole console, CancellationToken cancellation = default)
     {
-        string command = args.Count > 0 ? args[0] : string.Empty;
+        string command = "hdr";
         try
         {
-            if (args.Count == 0 || command is "--help" or "-h" or "help" or "-help")
+            var root = ToolCommandLine.Create(console);
+
+            // "hdr help [command]" as "hdr [command] --help".
+            if (args.Count > 0 && args[0] == "help")
             {
-                console.Out.Write(Usage);
-                return args.Count == 0 ? ToolException.UsageError : 0;
+                args = args.Skip(1).Append("--help").ToList();
             }
 
-            if (!Commands.TryGetValue(command, out var run))
+            var result = root.Parse(args, new ParserConfiguration { EnablePosixBundling = false });
+            command = ParseErrors.Path(result.CommandResult.Command);
+            if (result.Action is ParseErrorAction)
             {
-                throw ToolException.Usage("unknown command '" + command + "' (commands: " + string.Join(", ", Commands.Keys) + "; see hdr --help)");
+                throw ToolException.Usage(ParseErrors.Describe(result));
             }
 
-            return run(args.Skip(1).ToList(), console);
+            var invocation = new InvocationConfiguration
+            {
+                Output = console.Out,
+                Error = console.Error,
+                EnableDefaultExceptionHandler = false,
+
+                // Ctrl+C cancels the token the commands check; only for the real process (tests pass their own token).
+                ProcessTerminationTimeout = console.HandlesTermination ? TimeSpan.FromSeconds(5) : null,
+            };
+            return result.InvokeAsync(invocation, cancellation).GetAwaiter().GetResult();
+        }
+        catch (OperationCanceledException)
+        {
+            Flush(console);
+            console.Error.WriteLine(command + ": interrupted");
+            return Interrupted;
         }
         catch (Exception e) when (IsReportable(e))
         {
-            console.Out.Flush();
+            Flush(console);
             int exitCode = e is ToolException tool ? tool.ExitCode : ToolException.RuntimeError;
-            console.Error.WriteLine("hdr" + (Commands.ContainsKey(command) ? " " + command : string.Empty) + ": error: " + OneLine(Describe(e)));
+            console.Error.WriteLine(command + ": error: " + TextExcerpt.Clean(OneLine(Describe(e))));
             return exitCode;
         }
         catch (Exception e)
         {
             // Not expected: still one line, never a stack trace.
-            console.Out.Flush();
+            Flush(console);
             console.Error.WriteLine("hdr: internal error: " + e.GetType().Name + ": " + OneLine(e.Message));
             return 70;
         }
         finally
         {
-            try
-            {
-                console.Out.Flush();
-            }
-            catch (IOException)
-            {
-            }
+            Flush(console);
         }
     }
 
@@ -89,14 +81,29 @@ internal static class HdrTool
     public static string OneLine(string message)
         => string.Join(" ", message.Split(LineBreaks, StringSplitOptions.RemoveEmptyEntries).Select(s => s.Trim()));
 
+    private static void Flush(ToolConsole console)
+    {
+        try
+        {
+            console.Out.Flush();
+        }
+        catch (IOException)
+        {
+        }
+    }
+
     private static bool IsReportable(Exception e)
         => e is ToolException or HistogramFormatException or IOException or UnauthorizedAccessException
             or ArgumentException or InvalidOperationException or NotSupportedException or OverflowException;
 
-    private static string Describe(Exception e) => e switch
+    /// <summary>The message of <paramref name="e"/> for users (no .NET parameter names).</summary>
+    public static string Describe(Exception e) => e switch
     {
         FileNotFoundException f => "file not found: " + (f.FileName ?? f.Message),
         DirectoryNotFoundException d => "directory not found: " + d.Message,
+
+        // .NET appends " (Parameter 'name')" and "Actual value was ..." to argument errors: words for developers.
+        ArgumentException a => ParameterSuffix.Replace(a.Message, string.Empty),
         _ => e.Message,
     };
 }

@@ -31,6 +31,11 @@ internal static class Inputs
             return new NonClosingStream(console.Input);
         }
 
+        if (Directory.Exists(path))
+        {
+            throw new ToolException("cannot open '" + path + "': it is a directory, not a file");
+        }
+
         try
         {
             return new FileStream(path!, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, 64 * 1024);
@@ -45,8 +50,38 @@ internal static class Inputs
         }
     }
 
+    /// <summary>How messages name an input: its path, or "standard input".</summary>
+    public static string Name(string? path) => IsStandardInput(path) ? "standard input" : path!;
+
+    /// <summary>
+    /// Reports a last line that was cut off (no line end, and the log reader left it unread as an interval still being
+    /// written, e.g. by a process killed mid-write): a warning on standard error, or with <paramref name="strict"/> an error.
+    /// </summary>
+    /// <param name="console">Where the warning goes.</param>
+    /// <param name="command">The command, e.g. "hdr summary".</param>
+    /// <param name="name">The input's name.</param>
+    /// <param name="input">The input, read to its end.</param>
+    /// <param name="linesRead">The lines the log reader consumed.</param>
+    /// <param name="strict">Whether a cut-off line is an error.</param>
+    public static void CheckLastLine(ToolConsole console, string command, string name, CountingStream input, long linesRead, bool strict)
+    {
+        if (!input.AtEnd || input.BytesRead == 0 || input.EndsWithLineEnd || linesRead != input.LineEnds)
+        {
+            return;
+        }
+
+        string message = name + ": line " + (input.LineEnds + 1).ToString(System.Globalization.CultureInfo.InvariantCulture)
+            + " is cut off (no line end; was the log's writer stopped mid-line?)";
+        if (strict)
+        {
+            throw new ToolException(message);
+        }
+
+        console.Error.WriteLine(command + ": warning: " + message + ": ignored (--strict makes this an error)");
+    }
+
     /// <summary>The size of a file input, or 0 for standard input.</summary>
-    public static long Length(string? path) => IsStandardInput(path) ? 0 : new FileInfo(path!).Length;
+    public static long Length(string? path) => IsStandardInput(path) || !File.Exists(path) ? 0 : new FileInfo(path!).Length;
 
     /// <summary>Reads the start of <paramref name="stream"/> to tell what it holds; returns a stream that still starts at the beginning.</summary>
     public static Stream Classify(Stream stream, out InputKind kind)
@@ -117,10 +152,12 @@ internal static class Inputs
         return InputKind.Base64Lines;
     }
 
-    /// <summary>Counts the bytes read through it, for progress reports.</summary>
+    /// <summary>Counts the bytes and line ends read through it, for progress reports and to tell a cut-off last line.</summary>
     public sealed class CountingStream : ForwardOnlyReadStream
     {
         private readonly Stream _inner;
+        private byte _last;
+        private byte _beforeLast;
 
         public CountingStream(Stream inner)
         {
@@ -128,6 +165,15 @@ internal static class Inputs
         }
 
         public long BytesRead { get; private set; }
+
+        /// <summary>The '\n' bytes read (line ends, in UTF-8 and, near enough, UTF-16).</summary>
+        public long LineEnds { get; private set; }
+
+        /// <summary>Whether a read found the end of the stream.</summary>
+        public bool AtEnd { get; private set; }
+
+        /// <summary>Whether the bytes read end with a line end (UTF-8, or UTF-16 in either byte order).</summary>
+        public bool EndsWithLineEnd => _last == '\n' || (_last == 0 && _beforeLast == '\n');
 
         public override long Position
         {
@@ -138,7 +184,17 @@ internal static class Inputs
         public override int Read(byte[] buffer, int offset, int count)
         {
             int read = _inner.Read(buffer, offset, count);
-            BytesRead += Math.Max(read, 0);
+            if (read <= 0)
+            {
+                AtEnd = count > 0;
+                return read;
+            }
+
+            BytesRead += read;
+            var bytes = buffer.AsSpan(offset, read);
+            LineEnds += bytes.Count((byte)'\n');
+            _beforeLast = read > 1 ? bytes[^2] : _last;
+            _last = bytes[^1];
             return read;
         }
 

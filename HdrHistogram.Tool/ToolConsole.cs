@@ -9,8 +9,9 @@ internal sealed class ToolConsole
 {
     private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
-    public ToolConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal, TimeSpan? progressAfter = null)
+    public ToolConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal, TimeSpan? progressAfter = null, bool handlesTermination = false)
     {
+        HandlesTermination = handlesTermination;
         ProgressAfter = progressAfter;
         Input = input;
         OutputStream = output;
@@ -37,6 +38,9 @@ internal sealed class ToolConsole
     /// <summary>How long work runs before progress lines are printed (then at most one a second); null: never.</summary>
     public TimeSpan? ProgressAfter { get; }
 
+    /// <summary>Whether Ctrl+C (SIGINT, SIGTERM) is turned into cancellation: only for the real process.</summary>
+    public bool HandlesTermination { get; }
+
     public static ToolConsole FromProcess()
-        => new(Console.OpenStandardInput(), Console.OpenStandardOutput(), Console.Error, !Console.IsErrorRedirected, TimeSpan.FromSeconds(1));
+        => new(Console.OpenStandardInput(), Console.OpenStandardOutput(), Console.Error, !Console.IsErrorRedirected, TimeSpan.FromSeconds(1), handlesTermination: true);
 }

@@ -10,6 +10,7 @@ using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Exporters.Json;
+using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -46,9 +47,24 @@ public static class HdrBenchmarks
     /// <summary>The job argument that switches the benchmark project to the library's netstandard2.0 build.</summary>
     public const string NetStandardLibraryArgument = "/p:HdrLibraryBuild=netstandard2.0";
 
+    /// <summary>The job argument that compiles the benchmark project against the published HdrHistogram 2.5.0 package.</summary>
+    public const string Package250Argument = "/p:HdrBaseline=Package250";
+
+    /// <summary>The suffix of the 2.5.0 jobs' ids (<c>net10.0-2.5.0</c>).</summary>
+    public const string Package250JobSuffix = "-2.5.0";
+
+    /// <summary>The namespace of the suites written against 2.5.0's API, the only ones the 2.5.0 jobs run.</summary>
+    public static readonly string Versus250Namespace = typeof(Versus250.ByteBufferVersus).Namespace!;
+
     /// <summary>Runs the benchmarks; returns the process exit code.</summary>
     public static int Run(string[] args)
     {
+        if (args.Length > 0 && args[0] == "--hdr-java-compare")
+        {
+            // Not BenchmarkDotNet: the Java program's own timing loop, for Java/java-vs-dotnet.sh.
+            return JavaComparison.Run(args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 7);
+        }
+
         var options = Options.Parse(args);
         if (options.Error is not null)
         {
@@ -81,7 +97,13 @@ public static class HdrBenchmarks
 
         var stopwatch = Stopwatch.StartNew();
         Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(HdrBenchmarks).Assembly).Run(options.BenchmarkDotNetArgs.ToArray(), config).ToArray();
-        return Evaluate(summaries, options.Mode, stopwatch.Elapsed);
+        int status = Evaluate(summaries, options.Mode, stopwatch.Elapsed);
+        if (options.Mode == Mode.Full)
+        {
+            VersusPackageReport.Write(summaries, options.ArtifactsPath);
+        }
+
+        return status;
     }
 
     /// <summary>
@@ -111,7 +133,8 @@ public static class HdrBenchmarks
         Job quick = Job.Dry
             .WithToolchain(InProcessEmitToolchain.Instance)
             .WithId("quick-" + LoadedBuild.LibraryBuildName);
-        return BaseConfig(analysers: false).AddJob(quick);
+        ManualConfig config = BaseConfig(analysers: false).AddJob(quick);
+        return LoadedBuild.IsPackage250 ? config.AddFilter(new SimpleFilter(RunsOn250)) : config;
     }
 
     private static ManualConfig FullConfig(Options options)
@@ -136,7 +159,11 @@ public static class HdrBenchmarks
             .WithIterationCount(options.IterationCount)
             .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(options.IterationTimeMs));
 
+        // One job's build at a time: the jobs build the same library and benchmark projects with different switches.
         ManualConfig config = BaseConfig()
+            .WithOption(ConfigOptions.DisableParallelBuild, true)
+            // A job's build takes minutes on a loaded 2-core machine: BenchmarkDotNet's default 2 minutes is too short.
+            .WithBuildTimeout(TimeSpan.FromMinutes(15))
             .AddExporter(MarkdownExporter.GitHub)
             .AddExporter(JsonExporter.Brief);
         foreach (string tfm in runtimes)
@@ -152,8 +179,32 @@ public static class HdrBenchmarks
                 .WithId(current + "-lib-ns2.0"));
         }
 
+        if (options.Package250)
+        {
+            foreach (string tfm in runtimes)
+            {
+                config.AddJob(WithRuntime(measured, tfm)
+                    .WithToolchain(ToolchainFor(tfm, cli))
+                    .WithArguments([new MsBuildArgument(Package250Argument)])
+                    .WithId(tfm + Package250JobSuffix));
+            }
+
+            // The 2.5.0 build of the program holds only the suites written against 2.5.0's API.
+            config.AddFilter(new SimpleFilter(b => !b.Job.Id.EndsWith(Package250JobSuffix, StringComparison.Ordinal) || RunsOn250(b)));
+        }
+
         return config;
     }
+
+    /// <summary>
+    /// Whether a benchmark runs in the 2.5.0 jobs: the <c>Versus250</c> suites, except the compressed decodes 2.5.0
+    /// fails on (<see cref="Versus250.SerializationVersus.DecodesCompressed"/>).
+    /// </summary>
+    private static bool RunsOn250(BenchmarkCase b) =>
+        b.Descriptor.Type.Namespace == Versus250Namespace
+        && !(b.Descriptor.Type == typeof(Versus250.SerializationVersus)
+            && b.Descriptor.WorkloadMethod.Name.StartsWith("DecodeCompressed", StringComparison.Ordinal)
+            && !Versus250.SerializationVersus.DecodesCompressed((string)b.Parameters["Workload"], package250: true));
 
     private static ManualConfig BaseConfig(bool analysers = true)
     {
@@ -293,6 +344,10 @@ public static class HdrBenchmarks
 
         public bool NetStandard { get; private set; } = true;
 
+        public bool Package250 { get; private set; } = true;
+
+        public string? ArtifactsPath { get; private set; }
+
         public int WarmupCount { get; private set; } = 4;
 
         public int IterationCount { get; private set; } = 8;
@@ -325,6 +380,7 @@ public static class HdrBenchmarks
                         break;
                     case "--hdr-cli": options.Cli = Value(); break;
                     case "--hdr-no-netstandard": options.NetStandard = false; break;
+                    case "--hdr-no-package": options.Package250 = false; break;
                     case "--hdr-warmup": options.WarmupCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-iterations": options.IterationCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-iteration-time-ms": options.IterationTimeMs = Number() ?? Fail(options, arg); break;
@@ -335,6 +391,11 @@ public static class HdrBenchmarks
                         }
                         else
                         {
+                            if (arg == "--artifacts" && i + 1 < args.Length)
+                            {
+                                options.ArtifactsPath = args[i + 1];
+                            }
+
                             options.BenchmarkDotNetArgs.Add(arg);
                         }
 

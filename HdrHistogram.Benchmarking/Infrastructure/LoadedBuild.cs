@@ -29,9 +29,21 @@ public static class LoadedBuild
         .GetCustomAttributes<AssemblyMetadataAttribute>()
         .SingleOrDefault(a => a.Key == "HdrLibraryBuild")?.Value ?? string.Empty;
 
+    /// <summary>
+    /// The published package this benchmark assembly was compiled against instead of the library: the
+    /// <c>HdrBaseline</c> MSBuild property (<c>Package250</c>: HdrHistogram 2.5.0), or empty for this repository's library.
+    /// </summary>
+    public static string Baseline { get; } = typeof(LoadedBuild).Assembly
+        .GetCustomAttributes<AssemblyMetadataAttribute>()
+        .SingleOrDefault(a => a.Key == "HdrBaseline")?.Value ?? string.Empty;
+
+    /// <summary>Whether this build runs against the published HdrHistogram 2.5.0 package (<see cref="Baseline"/>).</summary>
+    public static bool IsPackage250 => Baseline == "Package250";
+
     /// <summary>The framework name <see cref="LibraryFramework"/> must have.</summary>
     public static string ExpectedLibraryFramework => RequestedLibraryBuild switch
     {
+        "" when IsPackage250 => ".NETStandard,Version=v1.3",
         "" => BenchmarkFramework,
         "netstandard2.0" => ".NETStandard,Version=v2.0",
         "net8.0" => ".NETCoreApp,Version=v8.0",
@@ -41,14 +53,14 @@ public static class LoadedBuild
     };
 
     /// <summary>Short name of the loaded library build for job names and logs: <c>netstandard2.0</c>, <c>net10.0</c>, ...</summary>
-    public static string LibraryBuildName => ShortName(LibraryFramework);
+    public static string LibraryBuildName => IsPackage250 ? "2.5.0" : ShortName(LibraryFramework);
 
     /// <summary>The runtime's major version the benchmark assembly's target framework names (8 for net8.0).</summary>
     public static int ExpectedRuntimeMajor => int.Parse(BenchmarkFramework.Substring(BenchmarkFramework.IndexOf("=v", StringComparison.Ordinal) + 2).Split('.')[0], System.Globalization.CultureInfo.InvariantCulture);
 
     /// <summary>One line describing what runs: library build, benchmark build, runtime.</summary>
     public static string Describe() =>
-        "HdrHistogram build " + LibraryFramework + " (" + typeof(HistogramBase).Assembly.Location + "), benchmark build "
+        "HdrHistogram " + typeof(HistogramBase).Assembly.GetName().Version + " build " + LibraryFramework + " (" + typeof(HistogramBase).Assembly.Location + "), benchmark build "
         + BenchmarkFramework + ", runtime .NET " + Environment.Version;
 
     /// <summary>
@@ -68,6 +80,15 @@ public static class LoadedBuild
             throw new InvalidOperationException(
                 "Wrong HdrHistogram build loaded: " + LibraryFramework + ", this job expects " + ExpectedLibraryFramework
                 + " (HdrLibraryBuild='" + RequestedLibraryBuild + "'). " + Describe());
+        }
+
+        // 2.5.0's assembly is version 2.5.0.0; this library's is 3 or later (a drop-in with a higher version).
+        int major = typeof(HistogramBase).Assembly.GetName().Version?.Major ?? 0;
+        if (IsPackage250 != (major == 2))
+        {
+            throw new InvalidOperationException(
+                "Wrong HdrHistogram loaded: assembly version " + major + ", this job expects "
+                + (IsPackage250 ? "the 2.5.0 package" : "this repository's library") + ". " + Describe());
         }
 
         if (Environment.Version.Major != ExpectedRuntimeMajor)

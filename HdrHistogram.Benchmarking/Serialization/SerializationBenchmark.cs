@@ -1,25 +1,20 @@
 using System;
 using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Configs;
 using HdrHistogram.Benchmarking.Infrastructure;
-using HdrHistogram.Benchmarking.Legacy;
 using HdrHistogram.Encoding;
 
 namespace HdrHistogram.Benchmarking.Serialization;
 
 /// <summary>
-/// Encoding and decoding of the <c>Workloads/</c> histograms (V2, plain and compressed), each category against the
-/// upstream-style implementation in <see cref="LegacyEncoding"/> as its baseline.
+/// Encoding and decoding of the <c>Workloads/</c> histograms (V2, plain and compressed) through this library's own
+/// span-based API, which HdrHistogram 2.5.0 does not have (the 2.5.0 API on both libraries: <c>Versus250/SerializationVersus</c>).
 /// </summary>
 /// <remarks>
 /// <list type="bullet">
-/// <item><c>Encode</c>: <see cref="HistogramEncoder.TryEncode"/> into a reused span (<c>Encode_Legacy</c>: into a reused
-/// <see cref="LegacyByteBuffer"/>).</item>
+/// <item><c>Encode</c>: <see cref="HistogramEncoder.TryEncode"/> into a reused span.</item>
 /// <item><c>Decode</c>: a new histogram from the V2 bytes with a reused <see cref="HistogramDecoder"/> (the histogram
-/// itself is what it allocates); <c>DecodeInto</c>: into a reused histogram of the workload's type;
-/// <c>Decode_Legacy</c>: upstream's way from a byte array (<c>ByteBuffer.Allocate(bytes)</c> copies it, then
-/// <c>DecodeFromByteBuffer</c>).</item>
+/// itself is what it allocates); <c>DecodeInto</c>: into a reused histogram of the workload's type.</item>
 /// <item><c>EncodeCompressed</c>: a reused <see cref="HistogramCompressor"/> into a reused span, Java's default level.</item>
 /// <item><c>DecodeCompressed</c> / <c>DecodeCompressedInto</c>: Java's compressed bytes (<c>.compressed.txt</c>), into a new
 /// or a reused histogram.</item>
@@ -30,7 +25,6 @@ namespace HdrHistogram.Benchmarking.Serialization;
 /// <see cref="HdrBenchmarks"/>).
 /// </remarks>
 [MemoryDiagnoser]
-[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 public class SerializationBenchmark : IValidatedBenchmark
 {
     private WorkloadStats _stats = null!;
@@ -42,8 +36,6 @@ public class SerializationBenchmark : IValidatedBenchmark
     private byte[] _compressBuffer = [];
     private HistogramDecoder _decoder = null!;
     private HistogramCompressor _compressor = null!;
-    private LegacyByteBuffer _legacyEncodeBuffer = null!;
-    private LegacyByteBuffer _legacyCompressBuffer = null!;
 
     public static IEnumerable<string> Workloads => WorkloadFiles.Names;
 
@@ -68,8 +60,6 @@ public class SerializationBenchmark : IValidatedBenchmark
 
         _encodeBuffer = new byte[HistogramEncoder.GetMaxEncodedLength(_source)];
         _compressBuffer = new byte[_source.GetNeededByteBufferCapacity()];
-        _legacyEncodeBuffer = LegacyByteBuffer.Allocate(LegacyEncoding.GetNeededByteBufferCapacity(_source));
-        _legacyCompressBuffer = LegacyByteBuffer.Allocate(LegacyEncoding.GetNeededByteBufferCapacity(_source));
         BenchmarkValidation.Run(this);
     }
 
@@ -80,14 +70,6 @@ public class SerializationBenchmark : IValidatedBenchmark
         _compressor.Dispose();
     }
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory("Encode")]
-    public int Encode_Legacy()
-    {
-        _legacyEncodeBuffer.Position = 0;
-        return LegacyEncoding.Encode(_source, _legacyEncodeBuffer);
-    }
-
     [Benchmark]
     [BenchmarkCategory("Encode")]
     public int Encode()
@@ -95,10 +77,6 @@ public class SerializationBenchmark : IValidatedBenchmark
         HistogramEncoder.TryEncode(_source, _encodeBuffer, out int written);
         return written;
     }
-
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory("Decode")]
-    public object Decode_Legacy() => LegacyEncoding.Decode(LegacyByteBuffer.Allocate(_encoded), 0);
 
     [Benchmark]
     [BenchmarkCategory("Decode")]
@@ -112,14 +90,6 @@ public class SerializationBenchmark : IValidatedBenchmark
         return _target;
     }
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory("EncodeCompressed")]
-    public int EncodeCompressed_Legacy()
-    {
-        _legacyCompressBuffer.Position = 0;
-        return LegacyEncoding.EncodeCompressed(_source, _legacyCompressBuffer);
-    }
-
     [Benchmark]
     [BenchmarkCategory("EncodeCompressed")]
     public int EncodeCompressed()
@@ -127,10 +97,6 @@ public class SerializationBenchmark : IValidatedBenchmark
         _compressor.TryEncode(_source, _compressBuffer, out int written);
         return written;
     }
-
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory("DecodeCompressed")]
-    public object DecodeCompressed_Legacy() => LegacyEncoding.DecodeCompressed(LegacyByteBuffer.Allocate(_compressed), 0);
 
     [Benchmark]
     [BenchmarkCategory("DecodeCompressed")]
@@ -157,14 +123,6 @@ public class SerializationBenchmark : IValidatedBenchmark
                     break;
                 }
 
-            case nameof(Encode_Legacy):
-                {
-                    int written = Check.Is<int>(run(), benchmark);
-                    Check.Equal(_stats.V2Length, written, "encoded length");
-                    Check.True(_legacyEncodeBuffer.ToArray().AsSpan(0, written).SequenceEqual(_encoded), "the legacy encoding is not byte-identical to Java's");
-                    break;
-                }
-
             case nameof(EncodeCompressed):
                 {
                     Array.Clear(_compressBuffer);
@@ -176,19 +134,8 @@ public class SerializationBenchmark : IValidatedBenchmark
                     break;
                 }
 
-            case nameof(EncodeCompressed_Legacy):
-                {
-                    int written = Check.Is<int>(run(), benchmark);
-                    Check.True(written > 8, "compressed length " + written);
-                    byte[] output = _legacyCompressBuffer.ToArray().AsSpan(0, written).ToArray();
-                    CheckHistogram(LegacyEncoding.DecodeCompressed(LegacyByteBuffer.Allocate(output), 0), "legacy-decoded legacy compressed encoding");
-                    break;
-                }
-
             case nameof(Decode):
-            case nameof(Decode_Legacy):
             case nameof(DecodeCompressed):
-            case nameof(DecodeCompressed_Legacy):
                 CheckHistogram(Check.Is<HistogramBase>(run(), benchmark), "decoded histogram");
                 break;
 

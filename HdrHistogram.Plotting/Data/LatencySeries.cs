@@ -32,6 +32,35 @@ public sealed class LatencySeries
     /// <summary>Totals and percentiles of all the values.</summary>
     public required SeriesSummary Summary { get; init; }
 
-    /// <summary>A value of this series in <paramref name="unit"/>.</summary>
-    public double Scale(double value, ValueUnit unit) => ValuesAlreadyScaled ? value : unit.Scale(value);
+    /// <summary>This series, its values recorded in <paramref name="valuesIn"/>.</summary>
+    internal LatencySeries WithValuesIn(string valuesIn) => new()
+    {
+        Source = Source,
+        Tag = Tag,
+        Format = Format,
+        Distribution = Distribution,
+        Intervals = Intervals,
+        Summary = Summary,
+        ValuesIn = valuesIn,
+    };
+
+    /// <summary>The unit the values were recorded in (ns, us, ms or s); null: the one <see cref="ValueUnit"/> assumes.</summary>
+    public string? ValuesIn { get; init; }
+
+    /// <summary>
+    /// What this series' values are divided by to show them in <paramref name="unit"/> (Java's output value unit ratio):
+    /// 1 for a .hgrm file, display unit / <see cref="ValuesIn"/> when both are time units, else the unit's own ratio.
+    /// </summary>
+    public double Ratio(ValueUnit unit)
+    {
+        if (ValuesAlreadyScaled)
+        {
+            return 1;
+        }
+
+        return ValuesIn is not null && unit.NanosecondsPerUnit is { } display ? display / ValueUnit.NanosecondsPer(ValuesIn) : unit.Ratio;
+    }
+
+    /// <summary>A value of this series in <paramref name="unit"/>: divided by <see cref="Ratio"/>, as <c>hdr process</c> divides.</summary>
+    public double Scale(double value, ValueUnit unit) => value / Ratio(unit);
 }

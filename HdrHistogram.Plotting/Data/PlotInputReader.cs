@@ -39,6 +39,11 @@ public static class PlotInputReader
                 PlotInputFormat.Hgrm => ReadHgrm(stream, name),
                 _ => ReadBase64(stream, name, options),
             };
+            if (options.ValuesIn is not null)
+            {
+                series = series.Select(s => s.WithValuesIn(options.ValuesIn)).ToList();
+            }
+
             if (series.Count == 0)
             {
                 throw new HistogramFormatException("no histograms in " + name

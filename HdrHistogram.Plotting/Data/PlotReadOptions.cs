@@ -14,6 +14,12 @@ public sealed class PlotReadOptions
     /// <summary>Skip log intervals that start after this many seconds after the log's start time (as <c>hdr process -end</c>).</summary>
     public double EndSec { get; init; } = double.MaxValue;
 
+    /// <summary>
+    /// The unit the input's values were recorded in (ns, us, ms or s), so that inputs recorded in different units can be
+    /// shown in one; null: whatever the plot's <see cref="ValueUnit"/> assumes.
+    /// </summary>
+    public string? ValuesIn { get; init; }
+
     /// <summary>Receives the intervals and bytes read so far while a log is read; null for none.</summary>
     public IProgress<PlotReadProgress>? Progress { get; init; }
 }

@@ -93,11 +93,22 @@ public static partial class HtmlReportWriter
         }
 
         html.Append("</tbody>\n</table>\n</div>\n")
-            .Append("<p class=\"muted\">Values divided by ").Append(Encode(options.Unit.Ratio.ToString("R", CultureInfo.InvariantCulture)))
+            .Append("<p class=\"muted\">Values divided by ").Append(Encode(Ratios(series, options.Unit)))
             .Append(" (.hgrm inputs as written) and printed as <code>hdr process</code> prints them: min (its 0% line), max, mean and std dev as its .hgrm")
             .Append(" does (the histogram's significant digits as decimals), the percentiles as the totals of its interval log's last line (3 decimals).</p>\n")
             .Append("<h2>Command</h2>\n<pre>").Append(Encode(command)).Append("</pre>\n</body>\n</html>\n");
         return html.ToString();
+    }
+
+    /// <summary>The output value unit ratio, or each input's when they differ (inputs recorded in different units).</summary>
+    private static string Ratios(IReadOnlyList<LatencySeries> series, ValueUnit unit)
+    {
+        var scaled = series.Where(s => !s.ValuesAlreadyScaled).ToList();
+        var ratios = scaled.Select(s => s.Ratio(unit)).Distinct().ToList();
+        string Text(double ratio) => ratio.ToString("R", CultureInfo.InvariantCulture);
+        return ratios.Count <= 1
+            ? Text(ratios.Count == 0 ? unit.Ratio : ratios[0])
+            : string.Join(", ", scaled.GroupBy(s => s.Source).Select(g => Text(g.First().Ratio(unit)) + " (" + g.Key + ")"));
     }
 
     private static PlotOptions WithTitle(PlotOptions options, string title) => new()

@@ -25,6 +25,8 @@ public static class PlotJsonWriter
             json.WriteString("tag", s.Tag);
             json.WriteString("format", s.Format.ToString().ToLowerInvariant());
             json.WriteString("label", s.Label);
+            json.WriteString("valuesIn", s.Format == PlotInputFormat.Hgrm ? null : s.ValuesIn);
+            json.WriteNumber("outputValueUnitRatio", s.Ratio(unit));
             var m = s.Summary;
             json.WriteStartObject("summary");
             json.WriteNumber("count", m.Count);

@@ -1,66 +1,59 @@
 using System;
-using System.Collections.Generic;
+using System.CommandLine;
 using System.Globalization;
 using System.IO;
 using System.Text;
 using System.Text.Json;
 using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
 
 /// <summary><c>hdr decode</c>: histograms (base64 lines, binary, or a log's intervals) to their percentile distribution or a JSON summary.</summary>
 internal static class DecodeCommand
 {
-    public const string Help =
-        "Usage: hdr decode [FILE] [--ticks N] [--scale R] [--csv | --json] [--tag T]\n"
-        + "\n"
-        + "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-'),\n"
-        + "exactly as OutputPercentileDistribution (Java's outputPercentileDistribution) prints it. FILE holds:\n"
-        + "  - base64 histograms, one per line (V2, V1 or V0, plain or compressed; integer or DoubleHistogram);\n"
-        + "    distributions are separated by a blank line;\n"
-        + "  - binary encoded histograms, back to back;\n"
-        + "  - a histogram log (.hlog): every interval, each after a '#[Interval ...]' line (--tag T: only tag T;\n"
-        + "    --tag '' : only untagged intervals).\n"
-        + "\n"
-        + "Options:\n"
-        + "  --ticks N   percentile reporting ticks per half distance (default 5)\n"
-        + "  --scale R   divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)\n"
-        + "  --csv       CSV instead of the text table\n"
-        + "  --json      one JSON object per histogram and line: totalCount, min, max, mean, stdDeviation,\n"
-        + "              percentiles, config (and tag, startTimeStamp, endTimeStamp for log intervals);\n"
-        + "              DoubleHistograms have double values and a config with type DoubleHistogram\n";
+    private const string Description =
+        "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-'), exactly as "
+        + "OutputPercentileDistribution (Java's outputPercentileDistribution) prints it. FILE holds base64 histograms, one per "
+        + "line (V2, V1 or V0, plain or compressed; integer or DoubleHistogram; distributions are separated by a blank line), "
+        + "binary encoded histograms back to back, or a histogram log (.hlog): every interval, each after a '#[Interval ...]' line.";
 
-    private static readonly string[] Flags = { "csv", "json", "help", "h" };
-    private static readonly string[] Valued = { "ticks", "scale", "tag" };
-
-    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    /// <summary>Builds the <c>decode</c> command.</summary>
+    public static Command Create(ToolConsole console)
     {
-        var line = CommandLine.Parse("decode", args, Flags, Valued);
-        if (line.Has("help") || line.Has("h"))
+        var file = ToolOptions.Files<string?>("the input (default: standard input)", ArgumentArity.ZeroOrOne);
+        var ticks = ToolOptions.Long("--ticks", "N", "percentile reporting ticks per half distance (default 5)", 1, 1_000_000, "a whole number from 1 to 1000000");
+        var scale = ToolOptions.Double("--scale", "R", "divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)", ToolOptions.IsPositive, "a positive number");
+        var csv = ToolOptions.Flag("--csv", "CSV instead of the text table");
+        var json = ToolOptions.Flag(
+            "--json",
+            "one JSON object per histogram and line: totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
+            + "startTimeStamp, endTimeStamp for log intervals); DoubleHistograms have double values and a config with type DoubleHistogram");
+        var tag = ToolOptions.Text("--tag", "T", "only the log intervals with tag T ('' : only untagged intervals)");
+        var strict = ToolOptions.Strict();
+        var progress = ToolOptions.Progress();
+        var command = new Command("decode", Description) { file, ticks, scale, csv, json, tag, strict, progress };
+        command.Validators.Add(result =>
         {
-            console.Out.Write(Help);
-            return 0;
-        }
-
-        if (line.Positional.Count > 1)
-        {
-            throw ToolException.Usage("decode takes at most one FILE (see hdr decode --help)");
-        }
-
-        if (line.Has("csv") && line.Has("json"))
-        {
-            throw ToolException.Usage("--csv and --json cannot be combined");
-        }
-
-        var output = new Output(
+            if (result.GetValue(csv) && result.GetValue(json))
+            {
+                result.AddError("--csv and --json cannot be combined");
+            }
+        });
+        ToolCommandLine.SetRun(command, (result, cancellation) => Run(
             console,
-            line.Int("ticks", 1, 1_000_000) ?? 5,
-            line.PositiveDouble("scale") ?? 1.0,
-            line.Has("csv"),
-            line.Has("json"));
-        string? path = line.Positional.Count > 0 ? line.Positional[0] : null;
-        string? tag = line.Value("tag");
+            result.GetValue(file),
+            result.GetValue(tag),
+            new Output(console, (int)(result.GetValue(ticks) ?? 5), result.GetValue(scale) ?? 1.0, result.GetValue(csv), result.GetValue(json)),
+            result.GetValue(strict),
+            new ProgressReporter(console, "hdr decode: " + Inputs.Name(result.GetValue(file)), Inputs.Length(result.GetValue(file)), result.GetValue(progress), cancellation)));
+        return command;
+    }
+
+    private static int Run(ToolConsole console, string? path, string? tag, Output output, bool strict, ProgressReporter progress)
+    {
+        string name = Inputs.Name(path);
         var counting = new Inputs.CountingStream(Inputs.Open(path, console));
         using var input = Inputs.Classify(counting, out var kind);
         if (tag is not null && kind != InputKind.Log)
@@ -71,20 +64,27 @@ internal static class DecodeCommand
         switch (kind)
         {
             case InputKind.Binary:
-                DecodeBinary(input, output);
+                DecodeBinary(name, input, output);
                 break;
             case InputKind.Base64Lines:
-                DecodeBase64Lines(input, output);
+                DecodeBase64Lines(name, input, output);
                 break;
             default:
-                DecodeLog(input, output, tag, () => counting.BytesRead, new ProgressReporter(console, "hdr decode", Inputs.Length(path)));
+                int lines = DecodeLog(name, input, output, tag, counting, progress);
+                Inputs.CheckLastLine(console, "hdr decode", name, counting, lines, strict);
                 break;
+        }
+
+        if (output.Count == 0)
+        {
+            // Printing nothing and succeeding would look like a histogram with no counts, or a broken pipe.
+            throw new ToolException("no histograms in " + name + (tag is null ? string.Empty : " with tag '" + tag + "'"));
         }
 
         return 0;
     }
 
-    private static void DecodeBinary(Stream input, Output output)
+    private static void DecodeBinary(string name, Stream input, Output output)
     {
         using var bytes = new MemoryStream();
         input.CopyTo(bytes);
@@ -101,14 +101,14 @@ internal static class DecodeCommand
             }
             catch (HistogramFormatException e)
             {
-                throw new ToolException("the binary histogram at byte " + offset.ToString(CultureInfo.InvariantCulture) + " is invalid: " + e.Message);
+                throw new ToolException(name + ": the binary histogram at byte " + offset.ToString(CultureInfo.InvariantCulture) + " is invalid: " + e.Message);
             }
 
             output.Histogram(h, null);
         }
     }
 
-    private static void DecodeBase64Lines(Stream input, Output output)
+    private static void DecodeBase64Lines(string name, Stream input, Output output)
     {
         using var reader = new StreamReader(input, System.Text.Encoding.UTF8, detectEncodingFromByteOrderMarks: true);
         using var decoder = new HistogramDecoder();
@@ -130,32 +130,44 @@ internal static class DecodeCommand
             }
             catch (HistogramFormatException e)
             {
-                throw new ToolException("line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": " + e.Message);
+                throw new ToolException(name + ": line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": " + e.Message);
             }
 
             output.Histogram(h, null);
         }
     }
 
-    private static void DecodeLog(Stream input, Output output, string? tag, Func<long> bytesRead, ProgressReporter progress)
+    /// <summary>Decodes every interval of a log; returns the number of lines read.</summary>
+    private static int DecodeLog(string name, Stream input, Output output, string? tag, Inputs.CountingStream counting, ProgressReporter progress)
     {
         using var reader = new HistogramLogReader(input, null, leaveOpen: false);
         EncodableHistogram? interval = null;
         long count = 0;
-        // Integer histograms are recycled; a DoubleHistogram is not, as a reused one keeps the widest dynamic range it has
-        // seen and would report that instead of the interval's own.
-        while ((interval = reader.NextIntervalHistogram(interval as HistogramBase)) is not null)
+        try
         {
-            progress.Report(++count, bytesRead());
-            if (tag is not null && !string.Equals(interval.Tag ?? string.Empty, tag, StringComparison.Ordinal))
+            // Integer histograms are recycled; a DoubleHistogram is not, as a reused one keeps the widest dynamic range it has
+            // seen and would report that instead of the interval's own.
+            while ((interval = reader.NextIntervalHistogram(interval as HistogramBase)) is not null)
             {
-                continue;
-            }
+                progress.Report(++count, counting.BytesRead);
+                if (tag is not null && !string.Equals(interval.Tag ?? string.Empty, tag, StringComparison.Ordinal))
+                {
+                    continue;
+                }
 
-            output.Histogram(interval, reader.LastInterval);
+                output.Histogram(interval, reader.LastInterval);
+            }
+        }
+        catch (HistogramFormatException e)
+        {
+            throw new ToolException(name + ": " + e.Message);
+        }
+        finally
+        {
+            progress.Done();
         }
 
-        progress.Done();
+        return reader.LineNumber;
     }
 
     /// <summary>Milliseconds since the epoch as seconds with 3 decimals.</summary>
@@ -170,6 +182,7 @@ internal static class DecodeCommand
         private readonly bool _csv;
         private readonly bool _json;
         private int _count;
+        private bool _csvHeaderWritten;
 
         public Output(ToolConsole console, int ticks, double scale, bool csv, bool json)
         {
@@ -180,9 +193,19 @@ internal static class DecodeCommand
             _json = json;
         }
 
+        /// <summary>The histograms written so far.</summary>
+        public int Count => _count;
+
         public void Histogram(EncodableHistogram h, HistogramLogEntry? interval)
         {
             var text = _console.Out;
+            if (_csv && interval is { } csvEntry)
+            {
+                _count++;
+                WriteCsvInterval(h, csvEntry);
+                return;
+            }
+
             _count++;
             if (_json)
             {
@@ -228,6 +251,11 @@ internal static class DecodeCommand
                 text.Write('\n');
             }
 
+            Distribution(h, text);
+        }
+
+        private void Distribution(EncodableHistogram h, TextWriter text)
+        {
             if (h is DoubleHistogram d)
             {
                 d.OutputPercentileDistribution(text, _ticks, _scale, _csv);
@@ -235,6 +263,33 @@ internal static class DecodeCommand
             else
             {
                 ((HistogramBase)h).OutputPercentileDistribution(text, _ticks, _scale, _csv);
+            }
+        }
+
+        /// <summary>
+        /// A log's intervals as one CSV table (CSV only, no '#[Interval' lines): the interval's number, tag, start and end
+        /// (seconds since the epoch) before each row of its distribution, under one header.
+        /// </summary>
+        private void WriteCsvInterval(EncodableHistogram h, HistogramLogEntry entry)
+        {
+            var distribution = new StringWriter(CultureInfo.InvariantCulture) { NewLine = "\n" };
+            Distribution(h, distribution);
+            string[] rows = distribution.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
+            var text = _console.Out;
+            if (!_csvHeaderWritten)
+            {
+                text.Write("\"Interval\",\"Tag\",\"StartTime\",\"EndTime\"," + rows[0] + "\n");
+                _csvHeaderWritten = true;
+            }
+
+            string prefix = _count.ToString(CultureInfo.InvariantCulture) + ","
+                + (entry.Tag is null ? string.Empty : "\"" + entry.Tag.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"") + ","
+                + Seconds(entry.StartTimeStamp) + "," + Seconds(entry.EndTimeStamp) + ",";
+            for (int i = 1; i < rows.Length; i++)
+            {
+                text.Write(prefix);
+                text.Write(rows[i]);
+                text.Write('\n');
             }
         }
     }

@@ -1,74 +1,84 @@
 using System;
-using System.Collections.Generic;
+using System.CommandLine;
 using System.Globalization;
 using System.IO;
 using HdrHistogram.Encoding;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
 
 /// <summary><c>hdr encode</c>: <c>value count</c> lines recorded into a histogram, printed as its V2 encoding.</summary>
 internal static class EncodeCommand
 {
-    public const string Help =
-        "Usage: hdr encode [FILE] [--lowest L] [--highest H] [--digits D] [--counts long|int|short] [--auto-resize]\n"
-        + "                  [--expected-interval I] [--compressed] [--binary] [-o OUT]\n"
-        + "\n"
-        + "Records the 'value count' lines of FILE (standard input when omitted or '-'; the count defaults to 1; blank\n"
-        + "lines and lines starting with '#' are ignored) into a histogram and prints its V2 encoding as one line of\n"
-        + "base64, byte for byte what Java HdrHistogram 2.2.2's encodeIntoByteBuffer writes.\n"
-        + "\n"
-        + "Options:\n"
-        + "  --lowest L              lowest discernible value (default 1)\n"
-        + "  --highest H             highest trackable value; without it the histogram auto-resizes (Java's\n"
-        + "                          Histogram(int digits) when L is 1)\n"
-        + "  --digits D              significant decimal digits, 0 to 5 (default 3)\n"
-        + "  --counts long|int|short count type (default long)\n"
-        + "  --auto-resize           grow to fit larger values\n"
-        + "  --expected-interval I   record with coordinated-omission correction (recordValueWithExpectedInterval)\n"
-        + "  --compressed            the compressed V2 form (zlib, as encodeIntoCompressedByteBuffer)\n"
-        + "  --binary                raw bytes instead of base64; needs -o\n"
-        + "  -o OUT                  write to OUT instead of standard output\n";
+    private const string Description =
+        "Records the 'value count' lines of FILE (standard input when omitted or '-'; the count defaults to 1; blank "
+        + "lines and lines starting with '#' are ignored) into a histogram and prints its V2 encoding as one line of "
+        + "base64, byte for byte what Java HdrHistogram 2.2.2's encodeIntoByteBuffer writes.";
 
-    private static readonly string[] Flags = { "auto-resize", "compressed", "binary", "help", "h" };
-    private static readonly string[] Valued = { "lowest", "highest", "digits", "counts", "expected-interval", "o", "output" };
+    private static readonly string[] CountTypes = { "long", "int", "short" };
     private static readonly char[] Separators = { ' ', '\t', ',' };
 
-    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    /// <summary>Builds the <c>encode</c> command.</summary>
+    public static Command Create(ToolConsole console)
     {
-        var line = CommandLine.Parse("encode", args, Flags, Valued);
-        if (line.Has("help") || line.Has("h"))
+        var file = ToolOptions.Files<string?>("the 'value count' lines (default: standard input)", ArgumentArity.ZeroOrOne);
+        var lowest = ToolOptions.Long("--lowest", "L", "lowest discernible value (default 1)", 1, long.MaxValue, "a whole number of at least 1");
+        var highest = ToolOptions.Long(
+            "--highest",
+            "H",
+            "highest trackable value; without it the histogram auto-resizes (Java's Histogram(int digits) when L is 1)",
+            1,
+            long.MaxValue,
+            "a whole number of at least 1");
+        var digits = ToolOptions.Long("--digits", "D", "significant decimal digits, 0 to 5 (default 3)", 0, 5, "a whole number from 0 to 5");
+        var counts = ToolOptions.OneOf("--counts", "count type (default long)", CountTypes);
+        var autoResize = ToolOptions.Flag("--auto-resize", "grow to fit larger values");
+        var expectedInterval = ToolOptions.Long(
+            "--expected-interval", "I", "record with coordinated-omission correction (recordValueWithExpectedInterval)", 0, long.MaxValue, "a whole number of at least 0");
+        var compressed = ToolOptions.Flag("--compressed", "the compressed V2 form (zlib, as encodeIntoCompressedByteBuffer)");
+        var binary = ToolOptions.Flag("--binary", "raw bytes instead of base64; needs -o");
+        var output = ToolOptions.Output("write to OUT instead of standard output");
+        var command = new Command("encode", Description) { file, lowest, highest, digits, counts, autoResize, expectedInterval, compressed, binary, output };
+        command.Validators.Add(result =>
         {
-            console.Out.Write(Help);
-            return 0;
+            if (result.GetValue(binary) && result.GetValue(output) is null)
+            {
+                result.AddError("--binary needs -o OUT");
+            }
+        });
+        ToolCommandLine.SetRun(command, (result, cancellation) =>
+        {
+            var histogram = Create(result.GetValue(lowest) ?? 1, result.GetValue(highest), (int)(result.GetValue(digits) ?? 3), result.GetValue(counts) ?? "long");
+            if (result.GetValue(autoResize))
+            {
+                histogram.AutoResize = true;
+            }
+
+            return Run(console, result.GetValue(file), histogram, result.GetValue(expectedInterval), result.GetValue(compressed), result.GetValue(binary), result.GetValue(output));
+        });
+        return command;
+    }
+
+    private static int Run(ToolConsole console, string? path, HistogramBase histogram, long? expectedInterval, bool compressed, bool binary, string? outputPath)
+    {
+        if (outputPath is not null)
+        {
+            AtomicFile.CheckWritable(outputPath);
         }
 
-        if (line.Positional.Count > 1)
-        {
-            throw ToolException.Usage("encode takes at most one FILE (see hdr encode --help)");
-        }
-
-        string? outputPath = line.Value("o") ?? line.Value("output");
-        if (line.Has("binary") && outputPath is null)
-        {
-            throw ToolException.Usage("--binary needs -o OUT");
-        }
-
-        long? expectedInterval = line.Long("expected-interval");
-        var histogram = Create(line);
-        string? path = line.Positional.Count > 0 ? line.Positional[0] : null;
         using (var input = new StreamReader(Inputs.Open(path, console), System.Text.Encoding.UTF8))
         {
-            Record(input, histogram, expectedInterval);
+            Record(Inputs.Name(path), input, histogram, expectedInterval);
         }
 
-        byte[] encoded = line.Has("compressed") ? HistogramEncoder.EncodeCompressed(histogram) : HistogramEncoder.Encode(histogram);
-        if (line.Has("binary"))
+        byte[] encoded = compressed ? HistogramEncoder.EncodeCompressed(histogram) : HistogramEncoder.Encode(histogram);
+        if (binary)
         {
-            File.WriteAllBytes(outputPath!, encoded);
+            AtomicFile.Write(outputPath!, stream => stream.Write(encoded));
         }
         else if (outputPath is not null)
         {
-            File.WriteAllText(outputPath, Convert.ToBase64String(encoded) + "\n");
+            AtomicFile.Write(outputPath, stream => stream.Write(System.Text.Encoding.ASCII.GetBytes(Convert.ToBase64String(encoded) + "\n")));
         }
         else
         {
@@ -79,16 +89,11 @@ internal static class EncodeCommand
         return 0;
     }
 
-    private static HistogramBase Create(CommandLine line)
+    private static HistogramBase Create(long lowest, long? highest, int digits, string counts)
     {
-        long lowest = line.Long("lowest") ?? 1;
-        long? highest = line.Long("highest");
-        int digits = line.Int("digits", 0, 5) ?? 3;
-        string counts = line.Value("counts") ?? "long";
-        HistogramBase histogram;
         try
         {
-            histogram = (counts, highest) switch
+            return (counts, highest) switch
             {
                 ("long", null) when lowest == 1 => new LongHistogram(digits),
                 ("int", null) when lowest == 1 => new IntHistogram(digits),
@@ -101,18 +106,11 @@ internal static class EncodeCommand
         }
         catch (ArgumentOutOfRangeException e)
         {
-            throw ToolException.Usage("invalid histogram configuration: " + HdrTool.OneLine(e.Message));
+            throw ToolException.Usage("invalid histogram configuration: " + HdrTool.OneLine(HdrTool.Describe(e)));
         }
-
-        if (line.Has("auto-resize"))
-        {
-            histogram.AutoResize = true;
-        }
-
-        return histogram;
     }
 
-    private static void Record(TextReader input, HistogramBase histogram, long? expectedInterval)
+    private static void Record(string name, TextReader input, HistogramBase histogram, long? expectedInterval)
     {
         string? text;
         int lineNumber = 0;
@@ -130,13 +128,13 @@ internal static class EncodeCommand
                 || !long.TryParse(fields[0], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long value)
                 || value < 0)
             {
-                throw new ToolException("line " + Str(lineNumber) + ": expected 'value [count]' with a non-negative whole value, not '" + text + "'");
+                throw new ToolException(name + ": line " + Str(lineNumber) + ": expected 'value [count]' with a non-negative whole value, not " + TextExcerpt.Of(text));
             }
 
             long count = 1;
             if (fields.Length == 2 && (!long.TryParse(fields[1], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out count) || count < 0))
             {
-                throw new ToolException("line " + Str(lineNumber) + ": the count must be a non-negative whole number, not '" + fields[1] + "'");
+                throw new ToolException(name + ": line " + Str(lineNumber) + ": the count must be a non-negative whole number, not " + TextExcerpt.Of(fields[1]));
             }
 
             try
@@ -156,12 +154,12 @@ internal static class EncodeCommand
             catch (ArgumentOutOfRangeException)
             {
                 throw new ToolException(
-                    "line " + Str(lineNumber) + ": value " + Str(value) + " is beyond the histogram's highest trackable value ("
+                    name + ": line " + Str(lineNumber) + ": value " + Str(value) + " is beyond the histogram's highest trackable value ("
                     + Str(histogram.HighestTrackableValue) + "); use a larger --highest, or --auto-resize");
             }
             catch (InvalidOperationException e)
             {
-                throw new ToolException("line " + Str(lineNumber) + ": " + e.Message + " (use --counts long)");
+                throw new ToolException(name + ": line " + Str(lineNumber) + ": " + e.Message + " (use --counts long)");
             }
         }
     }

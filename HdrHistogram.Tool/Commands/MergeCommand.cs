@@ -1,66 +1,62 @@
 using System;
 using System.Collections.Generic;
+using System.CommandLine;
 using System.IO;
 using System.Linq;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
 
 /// <summary><c>hdr merge</c>: several histogram logs into one, intervals interleaved by start time.</summary>
 internal static class MergeCommand
 {
-    public const string Help =
-        "Usage: hdr merge -o OUT FILE...\n"
-        + "\n"
-        + "Merges histogram logs into one valid log (format 1.3): every interval of every FILE, with its tag, in the order\n"
-        + "of their absolute start times (each FILE is read in order, as logs are written, and the next interval is taken\n"
-        + "from the FILE whose next interval starts first; ties go to the earlier FILE). Intervals are not added together:\n"
-        + "use 'hdr process' or 'hdr summary' on the result for that. The merged log starts at the earliest StartTime of\n"
-        + "the inputs, which is also its BaseTime; payloads are re-encoded (V2, compressed; DoubleHistogram intervals stay\n"
-        + "DoubleHistograms).\n"
-        + "\n"
-        + "Options:\n"
-        + "  -o OUT      the merged log (must not be one of the inputs)\n";
+    private const string Description =
+        "Merges histogram logs into one valid log (format 1.3): every interval of every FILE, with its tag, in the order "
+        + "of their absolute start times (each FILE is read in order, as logs are written, and the next interval is taken "
+        + "from the FILE whose next interval starts first; ties go to the earlier FILE). Intervals are not added together: "
+        + "use 'hdr process' or 'hdr summary' on the result for that. The merged log starts at the earliest StartTime of "
+        + "the inputs, which is also its BaseTime; payloads are re-encoded (V2, compressed; DoubleHistogram intervals stay "
+        + "DoubleHistograms).";
 
-    private static readonly string[] Flags = { "help", "h" };
-    private static readonly string[] Valued = { "o", "output" };
-
-    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    /// <summary>Builds the <c>merge</c> command.</summary>
+    public static Command Create(ToolConsole console)
     {
-        var line = CommandLine.Parse("merge", args, Flags, Valued);
-        if (line.Has("help") || line.Has("h"))
-        {
-            console.Out.Write(Help);
-            return 0;
-        }
+        var files = ToolOptions.Files<string[]>("the logs to merge ('-': standard input, once)", ArgumentArity.OneOrMore);
+        var output = ToolOptions.Output("the merged log (must not be one of the inputs)");
+        output.Required = true;
+        var strict = ToolOptions.Strict();
+        var progress = ToolOptions.Progress();
+        var command = new Command("merge", Description) { files, output, strict, progress };
+        ToolCommandLine.SetRun(command, (result, cancellation) => Run(
+            console,
+            result.GetValue(files)!,
+            result.GetValue(output)!,
+            result.GetValue(strict),
+            new ProgressReporter(console, "hdr merge", 0, result.GetValue(progress), cancellation)));
+        return command;
+    }
 
-        string? output = line.Value("o") ?? line.Value("output");
-        if (output is null)
-        {
-            throw ToolException.Usage("merge needs -o OUT (see hdr merge --help)");
-        }
-
-        if (line.Positional.Count == 0)
-        {
-            throw ToolException.Usage("merge needs at least one FILE (see hdr merge --help)");
-        }
-
+    private static int Run(ToolConsole console, IReadOnlyList<string> paths, string output, bool strict, ProgressReporter progress)
+    {
         string outputFull = Path.GetFullPath(output);
-        if (line.Positional.Any(p => !Inputs.IsStandardInput(p) && Path.GetFullPath(p) == outputFull))
+        if (paths.Any(p => !Inputs.IsStandardInput(p) && Path.GetFullPath(p) == outputFull))
         {
             throw ToolException.Usage("the output '" + output + "' is also an input");
         }
 
-        if (line.Positional.Count(Inputs.IsStandardInput) > 1)
+        if (paths.Count(Inputs.IsStandardInput) > 1)
         {
             throw ToolException.Usage("standard input ('-') can be given only once");
         }
 
+        AtomicFile.CheckWritable(output);
         var inputs = new List<Input>();
         try
         {
-            foreach (string path in line.Positional)
+            foreach (string path in paths)
             {
-                inputs.Add(new Input(path, new HistogramLogReader(Inputs.Open(path, console), null, leaveOpen: false)));
+                var counting = new Inputs.CountingStream(Inputs.Open(path, console));
+                inputs.Add(new Input(path, counting, new HistogramLogReader(counting, null, leaveOpen: false)));
             }
 
             foreach (var input in inputs)
@@ -70,11 +66,20 @@ internal static class MergeCommand
 
             var started = inputs.Where(i => i.Current is not null).ToList();
             long startMsec = started.Count == 0 ? 0 : (long)Math.Round(started.Min(i => i.Reader.StartTimeSec) * 1000.0);
-            long total = 0;
-            var progress = new ProgressReporter(console, "hdr merge", 0);
-            using (var writer = new HistogramLogWriter(output))
+            if (started.Count == 0)
             {
-                writer.OutputComment("[Merged by hdr merge from: " + string.Join(", ", line.Positional.Select(p => Inputs.IsStandardInput(p) ? "standard input" : Path.GetFileName(p))) + "]");
+                // An empty merged log would look like a successful merge of nothing.
+                throw new ToolException("no histograms in " + string.Join(", ", inputs.Select(i => i.Name)));
+            }
+
+            long total = 0;
+            long bytes = 0;
+
+            // Written to a temporary file renamed over OUT at the end: a failing input leaves no partial OUT.
+            using var file = new AtomicFile();
+            using (var writer = new HistogramLogWriter(file.Add(output)))
+            {
+                writer.OutputComment("[Merged by hdr merge from: " + string.Join(", ", paths.Select(p => Inputs.IsStandardInput(p) ? "standard input" : Path.GetFileName(p))) + "]");
                 writer.OutputLogFormatVersion();
                 writer.OutputStartTime(startMsec);
                 writer.OutputBaseTime(startMsec);
@@ -97,15 +102,26 @@ internal static class MergeCommand
                     }
 
                     writer.OutputIntervalHistogram(next.Current!);
-                    progress.Report(++total, 0);
+                    bytes = inputs.Sum(i => i.Counting.BytesRead);
+                    progress.Report(++total, bytes);
                     next.Advance();
                 }
             }
 
-            progress.Done();
+            foreach (var input in inputs)
+            {
+                Inputs.CheckLastLine(console, "hdr merge", input.Name, input.Counting, input.Reader.LineNumber, strict);
+                if (input.Intervals == 0)
+                {
+                    console.Error.WriteLine("hdr merge: warning: no histograms in " + input.Name);
+                }
+            }
+
+            file.Commit();
         }
         finally
         {
+            progress.Done();
             foreach (var input in inputs)
             {
                 input.Reader.Dispose();
@@ -119,13 +135,20 @@ internal static class MergeCommand
     {
         private EncodableHistogram? _spare;
 
-        public Input(string path, HistogramLogReader reader)
+        public Input(string path, Inputs.CountingStream counting, HistogramLogReader reader)
         {
-            Path = path;
+            Name = Inputs.Name(path);
+            Counting = counting;
             Reader = reader;
         }
 
-        public string Path { get; }
+        /// <summary>How messages name the input.</summary>
+        public string Name { get; }
+
+        public Inputs.CountingStream Counting { get; }
+
+        /// <summary>The intervals read from the input.</summary>
+        public long Intervals { get; private set; }
 
         public HistogramLogReader Reader { get; }
 
@@ -140,7 +163,12 @@ internal static class MergeCommand
             }
             catch (HistogramFormatException e)
             {
-                throw new ToolException((Inputs.IsStandardInput(Path) ? "standard input" : Path) + ": " + e.Message);
+                throw new ToolException(Name + ": " + e.Message);
+            }
+
+            if (Current is not null)
+            {
+                Intervals++;
             }
 
             // A reused DoubleHistogram keeps the widest dynamic range it has seen, and would be re-encoded with it: only

@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using System.Threading;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
 using HdrHistogram.Plotting.Report;
@@ -22,8 +23,8 @@ internal sealed class PlotSettings
     /// <summary>The display unit (--unit); null: milliseconds unless a ratio is given.</summary>
     public string? Unit { get; init; }
 
-    /// <summary>The unit values were recorded in (--values-in).</summary>
-    public string ValuesIn { get; init; } = "ns";
+    /// <summary>The unit values were recorded in (--values-in): one for every file, or one per file in order.</summary>
+    public IReadOnlyList<string> ValuesIn { get; init; } = new[] { "ns" };
 
     /// <summary>Java's output value unit ratio (--ratio), instead of units.</summary>
     public double? Ratio { get; init; }
@@ -45,6 +46,9 @@ internal sealed class PlotSettings
     public bool Json { get; init; }
 
     public bool Progress { get; init; }
+
+    /// <summary>Cancelled by Ctrl+C.</summary>
+    public CancellationToken Cancellation { get; init; }
 }
 
 /// <summary>Runs <c>hdr plot</c> and <c>hdr report</c>: reads the inputs, draws, and writes the output file atomically.</summary>
@@ -135,7 +139,17 @@ internal static class PlotRunner
         }
         else
         {
-            unit = ValueUnit.FromUnits(CheckUnit("--values-in", settings.ValuesIn), CheckUnit("--unit", settings.Unit ?? "ms"));
+            foreach (string valuesIn in settings.ValuesIn)
+            {
+                CheckUnit("--values-in", valuesIn);
+            }
+
+            if (settings.ValuesIn.Count != 1 && settings.ValuesIn.Count != settings.Files.Count)
+            {
+                throw ToolException.Usage("--values-in needs one unit, or one per FILE in order (" + settings.Files.Count + " FILEs, " + settings.ValuesIn.Count + " units)");
+            }
+
+            unit = ValueUnit.FromUnits(settings.ValuesIn[0], CheckUnit("--unit", settings.Unit ?? "ms"));
         }
 
         var sla = new List<SlaTarget>();
@@ -175,7 +189,7 @@ internal static class PlotRunner
     private static List<LatencySeries> Read(ToolConsole console, string what, PlotSettings settings)
     {
         var all = new List<LatencySeries>();
-        foreach (string file in settings.Files)
+        foreach (var (file, index) in settings.Files.Select((f, i) => (f, i)))
         {
             if (Inputs.IsStandardInput(file))
             {
@@ -187,12 +201,14 @@ internal static class PlotRunner
                 throw new ToolException("cannot open '" + file + "': file not found");
             }
 
-            var reporter = settings.Progress || console.ErrorIsTerminal ? new ProgressReporter(console, what + ": " + file, new FileInfo(file).Length) : null;
+            var reporter = settings.Progress || console.ErrorIsTerminal ? new ProgressReporter(console, what + ": " + file, new FileInfo(file).Length, settings.Progress, settings.Cancellation) : null;
             try
             {
                 all.AddRange(PlotInputReader.Read(file, new PlotReadOptions
                 {
                     Tag = settings.Tag,
+                    // With --ratio values are divided as they are, whatever unit they were recorded in.
+                    ValuesIn = settings.Ratio is null ? settings.ValuesIn[settings.ValuesIn.Count == 1 ? 0 : index] : null,
                     StartSec = settings.StartSec,
                     EndSec = settings.EndSec,
                     Progress = reporter is null ? null : new ProgressAdapter(reporter),

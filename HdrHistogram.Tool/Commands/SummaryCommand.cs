@@ -1,49 +1,47 @@
 using System;
 using System.Collections.Generic;
+using System.CommandLine;
 using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
 
 /// <summary><c>hdr summary</c>: per-tag totals, time span and percentiles of a histogram log.</summary>
 internal static class SummaryCommand
 {
-    public const string Help =
-        "Usage: hdr summary FILE [--scale R] [--json]\n"
-        + "\n"
-        + "Reads every interval of the histogram log FILE ('-': standard input) and prints, for the untagged intervals\n"
-        + "and for each tag: the number of intervals, their time span, and the total count, minimum, percentiles\n"
-        + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together. DoubleHistogram intervals are summed\n"
-        + "into a DoubleHistogram (their values printed with 3 decimals); a tag cannot mix both kinds.\n"
-        + "\n"
-        + "Options:\n"
-        + "  --scale R   divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)\n"
-        + "  --json      a JSON document instead of the table\n";
+    private const string Description =
+        "Reads every interval of the histogram log FILE ('-': standard input) and prints, for the untagged intervals "
+        + "and for each tag: the number of intervals, their time span, and the total count, minimum, percentiles "
+        + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together. DoubleHistogram intervals are summed "
+        + "into a DoubleHistogram (their values printed with 3 decimals); a tag cannot mix both kinds.";
 
-    private static readonly string[] Flags = { "json", "help", "h" };
-    private static readonly string[] Valued = { "scale" };
     private static readonly double[] TablePercentiles = { 50, 90, 99, 99.9, 99.99 };
 
-    public static int Run(IReadOnlyList<string> args, ToolConsole console)
+    /// <summary>Builds the <c>summary</c> command.</summary>
+    public static Command Create(ToolConsole console)
     {
-        var line = CommandLine.Parse("summary", args, Flags, Valued);
-        if (line.Has("help") || line.Has("h"))
+        var file = ToolOptions.Files<string>("the histogram log ('-': standard input)", ArgumentArity.ExactlyOne);
+        var scale = ToolOptions.Double("--scale", "R", "divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)", ToolOptions.IsPositive, "a positive number");
+        var json = ToolOptions.Flag("--json", "a JSON document instead of the table");
+        var strict = ToolOptions.Strict();
+        var progress = ToolOptions.Progress();
+        var command = new Command("summary", Description) { file, scale, json, strict, progress };
+        ToolCommandLine.SetRun(command, (result, cancellation) =>
         {
-            console.Out.Write(Help);
-            return 0;
-        }
+            string path = result.GetValue(file)!;
+            var reporter = new ProgressReporter(console, "hdr summary: " + Inputs.Name(path), Inputs.Length(path), result.GetValue(progress), cancellation);
+            return Run(console, path, result.GetValue(scale) ?? 1.0, result.GetValue(json), result.GetValue(strict), reporter);
+        });
+        return command;
+    }
 
-        if (line.Positional.Count != 1)
-        {
-            throw ToolException.Usage("summary takes one FILE (see hdr summary --help)");
-        }
-
-        string path = line.Positional[0];
-        double scale = line.PositiveDouble("scale") ?? 1.0;
+    private static int Run(ToolConsole console, string path, double scale, bool asJson, bool strict, ProgressReporter progress)
+    {
+        string name = Inputs.Name(path);
         var counting = new Inputs.CountingStream(Inputs.Open(path, console));
-        var progress = new ProgressReporter(console, "hdr summary", Inputs.Length(path));
         var tags = new Dictionary<string, TagTotals>(StringComparer.Ordinal);
         TagTotals? untagged = null;
         long intervals = 0;
@@ -75,7 +73,7 @@ internal static class SummaryCommand
             }
             catch (HistogramFormatException e)
             {
-                throw new ToolException(path + ": " + e.Message);
+                throw new ToolException(name + ": " + e.Message);
             }
             finally
             {
@@ -87,10 +85,17 @@ internal static class SummaryCommand
             lines = reader.LineNumber;
         }
 
+        Inputs.CheckLastLine(console, "hdr summary", name, counting, lines, strict);
+        if (intervals == 0)
+        {
+            // Not a table of nothing with a 1970 start time: there is nothing to summarize.
+            throw new ToolException("no histograms in " + name);
+        }
+
         var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })
             .Concat(tags.Values.OrderBy(t => t.Tag, StringComparer.Ordinal))
             .ToList();
-        if (line.Has("json"))
+        if (asJson)
         {
             WriteJson(console, path, startTimeSec, baseTimeSec, intervals, lines, all, scale);
         }
@@ -169,10 +174,6 @@ internal static class SummaryCommand
             o.Write(text.ToString().TrimEnd() + "\n");
         }
 
-        if (all.Count == 0)
-        {
-            o.Write("(no intervals)\n");
-        }
     }
 
     private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, double scale)

@@ -164,11 +164,16 @@ public class EncodeDecodeCommandTests
     [Fact]
     public void Help_is_printed_for_every_command()
     {
-        foreach (string command in new[] { "decode", "encode", "process", "summary", "merge" })
+        foreach (string command in new[] { "decode", "encode", "process", "summary", "merge", "plot", "report" })
         {
-            var result = ToolRunner.Run(command, "--help").ShouldSucceed();
-            result.Text.Should().StartWith("Usage: hdr " + command);
+            foreach (string help in new[] { "--help", "-h", "-help", "-?" })
+            {
+                var result = ToolRunner.Run(command, help).ShouldSucceed();
+                result.Text.Should().StartWith("Description:\n").And.Contain("\nUsage:\n  hdr " + command + " ");
+            }
         }
+
+        ToolRunner.Run("help", "summary").ShouldSucceed().Text.Should().Contain("\nUsage:\n  hdr summary <FILE> [options]\n");
 
         ToolRunner.Run("--help").ShouldSucceed().Text.Should().Contain("Commands:");
         ToolRunner.Run("process", "-h").ShouldSucceed().Text.Should().Contain("-correctLogWithKnownCoordinatedOmission");

@@ -94,6 +94,18 @@ public sealed class PlotCommandTests : IDisposable
     }
 
     [Fact]
+    public void Json_with_an_output_file_goes_to_the_file_and_nothing_to_stdout()
+    {
+        string file = Out("series.json");
+
+        ToolRunner.Run("plot", PlotFixtures.JHiccup, "--json", "-o", file).ShouldSucceed().Stdout.Should().BeEmpty();
+
+        using var json = JsonDocument.Parse(File.ReadAllText(file));
+        json.RootElement.GetProperty("series")[0].GetProperty("summary").GetProperty("count").GetInt64().Should().Be(90_120);
+        Directory.GetFiles(_dir).Should().Equal(new[] { file });
+    }
+
+    [Fact]
     public void Tag_and_window_select_what_hdr_process_selects()
     {
         var process = ToolRunner.Run("process", "-i", PlotFixtures.Ycsb, "-tag", "UPDATE", "-start", "100", "-end", "200", "-outputValueUnitRatio", "1000").ShouldSucceed();
@@ -154,6 +166,29 @@ public sealed class PlotCommandTests : IDisposable
             row[2].Should().Be("8", "the intervals starting at 50 s to 120 s");
         }
     }
+
+    [Fact]
+    public void Files_recorded_in_different_units_are_shown_in_one_with_a_unit_per_file()
+    {
+        string html = Out("mixed.html");
+        var jhiccup = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, _dir);
+        var read = HdrProcessOutput.Run(PlotFixtures.Ycsb, 1000, _dir, "-tag", "READ");
+
+        ToolRunner.Run("report", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "-o", html).ShouldSucceed();
+        var json = Json(ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "--json").ShouldSucceed());
+
+        var rows = Rows(File.ReadAllText(html));
+        rows[0].Skip(4).Should().Equal(Expected(jhiccup), "the ns log in ms: values / 1000000");
+        rows[1].Skip(4).Should().Equal(Expected(read), "the us log in ms: values / 1000");
+        File.ReadAllText(html).Should().Contain("Values divided by 1000000 (" + PlotFixtures.JHiccup + "), 1000 (" + PlotFixtures.Ycsb + ")");
+        json.GetProperty("series").EnumerateArray().Select(s => (s.GetProperty("valuesIn").GetString(), s.GetProperty("outputValueUnitRatio").GetDouble()))
+            .Should().Equal(("ns", 1e6), ("us", 1000.0), ("us", 1000.0));
+    }
+
+    [Fact]
+    public void A_unit_list_that_does_not_match_the_files_is_a_usage_error()
+        => ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us,ms", "-o", Out("x.svg"))
+            .ShouldFailWithOneLine("--values-in needs one unit, or one per FILE in order (2 FILEs, 3 units)", 2);
 
     [Fact]
     public void Timeline_times_are_the_times_hdr_process_prints_for_each_interval()
@@ -280,8 +315,10 @@ public sealed class PlotCommandTests : IDisposable
         string cut = Write("cut.hlog", log.Substring(0, log.Length * 2 / 3));
         var process = HdrProcessOutput.Run(cut, 1e6, _dir);
 
-        var json = Json(ToolRunner.Run("plot", cut, "--json").ShouldSucceed());
+        var run = ToolRunner.Run("plot", cut, "--json");
 
+        run.ExitCode.Should().Be(0, run.Stderr);
+        var json = Json(run);
         var summary = json.GetProperty("series")[0].GetProperty("summary");
         summary.GetProperty("count").GetInt64().ToString(System.Globalization.CultureInfo.InvariantCulture).Should().Be(process.TotalCount);
         summary.GetProperty("intervals").GetInt32().Should().Be(process.IntervalTimes.Length).And.BeLessThan(90);
@@ -356,7 +393,7 @@ public sealed class PlotCommandTests : IDisposable
 
         result.ExitCode.Should().Be(0, result.Stderr);
         result.Stdout.Should().BeEmpty();
-        result.Stderr.Should().StartWith("hdr plot: " + PlotFixtures.JHiccup + ": 64 intervals read (").And.Contain("90 intervals read (100%)");
+        result.Stderr.Should().StartWith("hdr plot: " + PlotFixtures.JHiccup + ": 64 intervals, ").And.Contain(": 90 intervals, ").And.NotContain("%");
     }
 
     [Fact]

@@ -1,5 +1,6 @@
 using System.IO;
 using System.Linq;
+using System.Text.RegularExpressions;
 using FluentAssertions;
 using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.UnitTests.Logging;
@@ -38,18 +39,24 @@ public class ProcessCommandTests
     }
 
     [Fact]
-    public void Long_runs_print_progress_lines_on_standard_error()
+    public void Long_runs_print_progress_lines_on_standard_error_with_progress()
     {
         var run = ProcessorRun.Get("logs/tagged-interleaved.hlog:default");
-        var result = ToolRunner.Run(null, System.TimeSpan.Zero, "process", "-i", run.LogPath, "-utc");
+        var result = ToolRunner.Run(null, System.TimeSpan.Zero, "process", "-i", run.LogPath, "-utc", "--progress");
         result.ExitCode.Should().Be(0);
         result.Text.Should().Be(run.Golden("percentileDistribution").Substring(run.Golden("percentileDistribution").IndexOf('\n', System.StringComparison.Ordinal) + 1));
-        // A line at the first report (64 intervals), then, as one was printed, the last one at the end.
+
+        // A line at the first report (64 intervals), then, as one was printed, the last one at the end: what is known
+        // (intervals, bytes read of the file's length), never a percentage.
+        string size = HdrHistogram.Tool.ProgressReporter.Size(new FileInfo(run.LogPath).Length);
         var lines = result.Stderr.Split('\n');
         lines.Should().HaveCount(3);
-        lines[0].Should().MatchRegex("^hdr process: .*tagged-interleaved.hlog: 64 intervals read \\(\\d+%\\), 0 s$");
-        lines[1].Should().Be("hdr process: " + run.LogPath + ": 80 intervals read (100%), 0 s");
+        lines[0].Should().MatchRegex("^hdr process: .*tagged-interleaved.hlog: 64 intervals, [0-9.]+ (bytes|KB) of " + Regex.Escape(size) + " read, 0 s$");
+        lines[1].Should().MatchRegex("^hdr process: " + Regex.Escape(run.LogPath) + ": 80 intervals, [0-9.]+ (bytes|KB) of " + Regex.Escape(size) + " read, 0 s, done$");
         lines[2].Should().BeEmpty();
+
+        // Without --progress, standard error (not a terminal here) stays empty.
+        ToolRunner.Run(null, System.TimeSpan.Zero, "process", "-i", run.LogPath, "-utc").ShouldSucceed();
     }
 
     [Fact]

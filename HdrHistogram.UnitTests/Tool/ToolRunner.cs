@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Threading;
 using FluentAssertions;
 using HdrHistogram.Tool;
 
@@ -11,12 +12,15 @@ internal static class ToolRunner
     public static ToolResult Run(byte[]? stdin, params string[] args) => Run(stdin, null, args);
 
     /// <summary>Runs with progress lines after <paramref name="progressAfter"/> (none when null).</summary>
-    public static ToolResult Run(byte[]? stdin, TimeSpan? progressAfter, params string[] args)
+    public static ToolResult Run(byte[]? stdin, TimeSpan? progressAfter, params string[] args) => Run(stdin, progressAfter, CancellationToken.None, args);
+
+    /// <summary>Runs with <paramref name="cancellation"/> as the Ctrl+C token.</summary>
+    public static ToolResult Run(byte[]? stdin, TimeSpan? progressAfter, CancellationToken cancellation, params string[] args)
     {
         var output = new MemoryStream();
         var error = new StringWriter { NewLine = "\n" };
         var console = new ToolConsole(new MemoryStream(stdin ?? Array.Empty<byte>()), output, error, errorIsTerminal: false, progressAfter);
-        int exitCode = HdrTool.Run(args, console);
+        int exitCode = HdrTool.Run(args, console, cancellation);
         console.Out.Flush();
         return new ToolResult(exitCode, output.ToArray(), error.ToString());
     }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The Versus250 operations on this library (.NET 10) against the same operations on Java's HdrHistogram, each timed
+# by the same loop (JavaBench.java and Infrastructure/JavaComparison.cs: a second of warm-up, batches of about 200 ms,
+# the median batch), the two programs run alternately ROUNDS times; prints the median of the rounds per operation and
+# the ratio Java / ours (higher is better: above 1 means this library is faster).
+#
+#   HdrHistogram.Benchmarking/Java/java-vs-dotnet.sh [ROUNDS]     (default 3)
+#
+# Needs Java 11+ and the OS package's HdrHistogram jar (apt-get install libhdrhistogram-java, or HDR_JAVA_JAR=...);
+# users of the library never need either. The recorded values come from each platform's own Random, with the same
+# distribution; the serialization and log inputs are the same files (Workloads/).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+bench="$(dirname "$here")"
+root="$(dirname "$bench")"
+rounds="${1:-3}"
+jar="${HDR_JAVA_JAR:-/usr/share/java/hdrhistogram.jar}"
+[ -f "$jar" ] || { echo "No HdrHistogram jar at $jar (apt-get install libhdrhistogram-java)" >&2; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+DOTNET_ROLL_FORWARD=Major dotnet build "$bench/HdrHistogram.Benchmarking.csproj" -c Release -f net10.0 -nologo -v quiet > "$work/build.log" \
+    || { cat "$work/build.log"; exit 1; }
+dll="$bench/bin/Release/net10.0/HdrHistogram.Benchmarking.dll"
+# Compiled once (not source-launched each round), so no round pays for javac.
+javac -d "$work/classes" -cp "$jar" "$here/JavaBench.java"
+
+echo "java: $(java -version 2>&1 | head -1); jar: $(readlink -f "$jar")"
+echo "dotnet: $(dotnet --version) SDK; $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
+for ((r = 1; r <= rounds; r++)); do
+    java -cp "$jar:$work/classes" JavaBench "$bench/Workloads" > "$work/java.$r" 2> "$work/java.$r.err" \
+        || { cat "$work/java.$r.err" >&2; exit 1; }
+    dotnet "$dll" --hdr-java-compare > "$work/dotnet.$r" 2> "$work/dotnet.$r.err" \
+        || { cat "$work/dotnet.$r" "$work/dotnet.$r.err" >&2; exit 1; }
+done
+grep '^# ' "$work/dotnet.1"
+sed 's/^/java: /' "$work/java.1.err"
+
+# Median of the rounds per operation, then the ratio; a .NET name "X (how)" is compared with Java's "X".
+awk -F'\t' -v rounds="$rounds" '
+    function median(list,   n, a, i, j, t) {
+        n = split(list, a, " ")
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+        return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    FNR == 1 { side = (FILENAME ~ /java\./) ? "java" : "dotnet" }
+    /^#/ || /^\/\// { next }
+    side == "java" { java[$1] = java[$1] " " $2; next }
+    { if (!($1 in seen)) { order[++count] = $1; seen[$1] = 1 } dotnet[$1] = dotnet[$1] " " $2 }
+    END {
+        printf "%-62s %12s %12s %10s\n", "operation (ns per operation, median of " rounds " rounds)", "Java", "ours", "Java/ours"
+        slower = 0
+        for (i = 1; i <= count; i++) {
+            name = order[i]; base = name; sub(/ \(.*\)$/, "", base)
+            ours = median(dotnet[name])
+            if (base in java) {
+                j = median(java[base]); ratio = j / ours
+                if (ratio < 1) slower++
+                printf "%-62s %12.3f %12.3f %9.2fx%s\n", name, j, ours, ratio, ratio < 1 ? "  SLOWER" : ""
+            } else {
+                printf "%-62s %12s %12.3f %10s\n", name, "-", ours, "-"
+            }
+        }
+        printf "operations slower than Java: %d\n", slower
+    }' $(for ((r = 1; r <= rounds; r++)); do echo "$work/java.$r"; done) $(for ((r = 1; r <= rounds; r++)); do echo "$work/dotnet.$r"; done)

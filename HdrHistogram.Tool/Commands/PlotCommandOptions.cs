@@ -1,0 +1,96 @@
+using System;
+using System.CommandLine;
+using System.Threading;
+using HdrHistogram.Plotting.Rendering;
+using HdrHistogram.Tool.Cli;
+
+namespace HdrHistogram.Tool.Commands;
+
+/// <summary>The arguments and options <c>hdr plot</c> and <c>hdr report</c> share, and the <see cref="PlotSettings"/> they give.</summary>
+internal sealed class PlotCommandOptions
+{
+    private static readonly string[] Kinds = { "percentiles", "timeline" };
+
+    private readonly Argument<string[]> _files = ToolOptions.Files<string[]>(
+        "histogram logs (.hlog), Java .hgrm files or base64 histograms, one per line", ArgumentArity.OneOrMore);
+
+    private readonly Option<string?> _output = ToolOptions.Output("the output file; written only when every input was read (no partial file is left)");
+    private readonly Option<string?>? _kind;
+    private readonly Option<string?> _unit = ToolOptions.Text("--unit", "U", "show values in ns, us, ms (default) or s");
+    private readonly Option<string?> _valuesIn = ToolOptions.Text(
+        "--values-in",
+        "U[,U...]",
+        "the unit the values were recorded in: ns (default, as jHiccup), us (as YCSB), ms or s; one per FILE, in order, to show files recorded in different units together");
+    private readonly Option<double?> _ratio = ToolOptions.Double(
+        "--ratio", "R", "divide values by R instead (Java's -outputValueUnitRatio); the axis reads 'value / R'", ToolOptions.IsPositive, "a positive number");
+
+    private readonly Option<string?> _sla = ToolOptions.Text(
+        "--sla",
+        "P=V[,P=V...]",
+        "targets drawn as a dashed staircase, e.g. 99=2ms,99.9=10ms (a bare V is in the display unit): up to percentile P, values should stay at or below V");
+
+    private readonly Option<string?> _title = ToolOptions.Text("--title", "T", "the title");
+    private readonly Option<long?> _width = ToolOptions.Long(
+        "--width", "W", "width in pixels (default 1000)", PlotOptions.MinSize, PlotOptions.MaxSize, "a whole number of pixels from " + PlotOptions.MinSize + " to " + PlotOptions.MaxSize);
+
+    private readonly Option<long?> _height = ToolOptions.Long(
+        "--height", "H", "height in pixels (default 600)", PlotOptions.MinSize, PlotOptions.MaxSize, "a whole number of pixels from " + PlotOptions.MinSize + " to " + PlotOptions.MaxSize);
+
+    private readonly Option<string?> _tag = ToolOptions.Text("--tag", "T", "only the intervals with tag T (default: every tag, each its own line)");
+    private readonly Option<double?> _start = ToolOptions.Double(
+        "--start", "S", "only intervals from S seconds after the log's start time, as hdr process -start", IsSeconds, "a number of seconds");
+
+    private readonly Option<double?> _end = ToolOptions.Double(
+        "--end", "E", "only intervals up to E seconds after the log's start time, as hdr process -end", IsSeconds, "a number of seconds");
+
+    private readonly Option<bool> _json = ToolOptions.Flag("--json", "write the series as JSON numbers instead (to OUT if given, else standard output)");
+    private readonly Option<bool> _progress = ToolOptions.Progress();
+
+    /// <param name="withKind">Whether the command has <c>--kind</c> (plot does, report draws both kinds).</param>
+    public PlotCommandOptions(bool withKind)
+    {
+        if (withKind)
+        {
+            _kind = ToolOptions.OneOf("--kind", "percentiles (default) or timeline", Kinds);
+        }
+    }
+
+    /// <summary>Adds the arguments and options to <paramref name="command"/>.</summary>
+    public void AddTo(Command command)
+    {
+        command.Arguments.Add(_files);
+        command.Options.Add(_output);
+        if (_kind is not null)
+        {
+            command.Options.Add(_kind);
+        }
+
+        foreach (var option in new Option[] { _unit, _valuesIn, _ratio, _sla, _title, _width, _height, _tag, _start, _end, _json, _progress })
+        {
+            command.Options.Add(option);
+        }
+    }
+
+    /// <summary>The settings the parsed command line asks for.</summary>
+    public PlotSettings Settings(ParseResult result, CancellationToken cancellation) => new()
+    {
+        Files = result.GetValue(_files)!,
+        Output = result.GetValue(_output),
+        Kind = _kind is not null && result.GetValue(_kind) == "timeline" ? PlotKind.Timeline : PlotKind.Percentiles,
+        Unit = result.GetValue(_unit),
+        ValuesIn = result.GetValue(_valuesIn)?.Split(',', StringSplitOptions.TrimEntries) ?? new[] { "ns" },
+        Ratio = result.GetValue(_ratio),
+        Sla = result.GetValue(_sla)?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? Array.Empty<string>(),
+        Title = result.GetValue(_title),
+        Width = (int)(result.GetValue(_width) ?? 1000),
+        Height = (int)(result.GetValue(_height) ?? 600),
+        Tag = result.GetValue(_tag),
+        StartSec = result.GetValue(_start) ?? 0,
+        EndSec = result.GetValue(_end) ?? double.MaxValue,
+        Json = result.GetValue(_json),
+        Progress = result.GetValue(_progress),
+        Cancellation = cancellation,
+    };
+
+    private static bool IsSeconds(double value) => value >= 0 && double.IsFinite(value);
+}
