@@ -2,7 +2,8 @@
 # Binary compatibility with the published HdrHistogram 2.5.0 package (run by .ci/run after the Release build):
 #  1. drop-in: compat/Sample (written only against 2.5.0's API) compiled against the real 2.5.0 package
 #     (Compat250.Sample.On250) runs with our HdrHistogram.dll copied over 2.5.0's, and prints exactly what the same
-#     source compiled against this library (Compat250.Sample) prints;
+#     source compiled against this library (Compat250.Sample) prints; both also read the payloads and UTF-16 logs that
+#     the real 2.5.0 package wrote (HdrHistogram.UnitTests/Fixtures/Net250) and fail unless they hold what 2.5.0 recorded;
 #  2. both packages in one graph: compat/BothPackages references HdrHistogram 2.5.0 and a freshly packed
 #     HdrHistogram.Serialization; it must build, compile against ours and load ours (it checks and exits non-zero).
 # Works offline once `dotnet restore HdrHistogram.sln` has run (2.5.0 comes from the global packages folder).
@@ -18,8 +19,9 @@ for tfm in net10.0 netstandard2.0; do
     rm -rf "$work/dropin"
     cp -r compat/Sample.On250/bin/Release/net10.0 "$work/dropin"
     cp "HdrHistogram/bin/Release/$tfm/HdrHistogram.dll" "$work/dropin/HdrHistogram.dll"
-    dotnet "$work/dropin/Compat250.Sample.On250.dll" > "$work/dropin.txt"
-    dotnet compat/Sample/bin/Release/net10.0/Compat250.Sample.dll > "$work/ours.txt"
+    # The fixtures folder: the sample also reads what the real 2.5.0 package wrote and checks it against 2.5.0's values.
+    dotnet "$work/dropin/Compat250.Sample.On250.dll" HdrHistogram.UnitTests/Fixtures/Net250 > "$work/dropin.txt"
+    dotnet compat/Sample/bin/Release/net10.0/Compat250.Sample.dll HdrHistogram.UnitTests/Fixtures/Net250 > "$work/ours.txt"
     loaded="$(head -n 1 "$work/dropin.txt")"
     if ! [[ "$loaded" =~ ^running\ on\ HdrHistogram\ ([0-9]+)\. ]] || [ "${BASH_REMATCH[1]}" -lt 3 ]; then
         echo "compat drop-in ($tfm build): expected our HdrHistogram (version 3 or later) to load, got: $loaded" >&2

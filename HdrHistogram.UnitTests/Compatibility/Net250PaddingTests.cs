@@ -113,6 +113,31 @@ public class Net250PaddingTests
     }
 
     [Fact]
+    public void The_widest_histogram_2_5_0_can_write_decodes_with_its_padding_within_the_default_limits()
+    {
+        // 2.5.0 pads its compressed payload to its buffer capacity, counts array length x word size + 32 bytes: for a
+        // LongHistogram from 1 to long.MaxValue / 2 at 5 digits that is 48,234,528 bytes, under the default
+        // MaxDecompressedBytes (64 MiB). 2.5.0 itself fails to read such a payload back.
+        var histogram = new LongHistogram(1, long.MaxValue / 2, 5);
+        for (long v = 1; v < long.MaxValue / 4; v = (v * 7) + 3)
+        {
+            histogram.RecordValueWithCount(v, (v % 97) + 1);
+        }
+
+        byte[] plain = HistogramEncoder.Encode(histogram);
+        int capacity = (histogram.CountsArrayLength * 8) + 32;
+        capacity.Should().Be(48_234_528);
+        byte[] inflated = new byte[capacity];
+        plain.CopyTo(inflated, 0);
+        byte[] payload = CompressedPayload(inflated, CompressionLevel.Optimal, adler32: false);
+
+        var decoded = new HistogramDecoder().Decode(payload);
+        decoded.Equals(histogram).Should().BeTrue();
+        decoded.TotalCount.Should().Be(histogram.TotalCount);
+        decoded.GetMaxValue().Should().Be(histogram.GetMaxValue());
+    }
+
+    [Fact]
     public void A_bomb_of_zeros_stops_at_MaxDecompressedBytes_without_allocating_for_it()
     {
         // 200 MiB of zeros after a small histogram: about 200 KB compressed.

@@ -17,7 +17,7 @@ public static class Program
 {
     private static readonly int[] Pair = { 1, 2 };
 
-    public static int Main()
+    public static int Main(string[] args)
     {
         CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
         var output = Console.Out;
@@ -162,6 +162,15 @@ public static class Program
         phaser.ReaderUnlock();
         output.WriteLine("epoch seconds " + start.SecondsSinceUnixEpoch().ToString(CultureInfo.InvariantCulture) + ", back "
             + 1704164645.0.ToDateFromSecondsSinceEpoch().ToString("o", CultureInfo.InvariantCulture));
+
+        // What 2.5.0 wrote (eng/check-compat.sh passes the fixtures folder): read with 2.5.0's API, checked against
+        // what 2.5.0 recorded.
+        if (args.Length > 0 && !Written250.Check(args[0], output))
+        {
+            output.WriteLine("a 2.5.0-written histogram did not read back as 2.5.0 recorded it");
+            return 1;
+        }
+
         return 0;
     }
 }
