@@ -83,7 +83,7 @@ internal static class PlotRunner
         }
 
         byte[] image = PlotRenderer.Render(settings.Kind, series, options, format!.Value);
-        WriteAtomically(settings.Output!, stream => stream.Write(image));
+        AtomicFile.Write(settings.Output!, stream => stream.Write(image));
         return 0;
     }
 
@@ -112,7 +112,7 @@ internal static class PlotRunner
         }
 
         string html = HtmlReportWriter.Write(series, options, commandLine);
-        WriteAtomically(settings.Output!, stream => stream.Write(new UTF8Encoding(false).GetBytes(html)));
+        AtomicFile.Write(settings.Output!, stream => stream.Write(new UTF8Encoding(false).GetBytes(html)));
         return 0;
     }
 
@@ -227,7 +227,7 @@ internal static class PlotRunner
     {
         if (output is not null && !Inputs.IsStandardInput(output))
         {
-            WriteAtomically(output, stream =>
+            AtomicFile.Write(output, stream =>
             {
                 using var json = new Utf8JsonWriter(stream, new JsonWriterOptions { Indented = true });
                 PlotJsonWriter.Write(json, series, unit);
@@ -244,40 +244,6 @@ internal static class PlotRunner
         }
 
         console.OutputStream.WriteByte((byte)'\n');
-    }
-
-    /// <summary>Writes a temporary file next to <paramref name="path"/> and renames it over it: a failure leaves no partial output.</summary>
-    private static void WriteAtomically(string path, Action<Stream> write)
-    {
-        string full = Path.GetFullPath(path);
-        if (Directory.Exists(full))
-        {
-            throw new ToolException("cannot write '" + path + "': it is a directory");
-        }
-
-        string folder = Path.GetDirectoryName(full) ?? ".";
-        if (!Directory.Exists(folder))
-        {
-            throw new ToolException("cannot write '" + path + "': the folder '" + folder + "' does not exist");
-        }
-
-        string temporary = Path.Combine(folder, "." + Path.GetFileName(full) + "." + Guid.NewGuid().ToString("N").Substring(0, 12) + ".tmp");
-        try
-        {
-            using (var stream = new FileStream(temporary, FileMode.CreateNew, FileAccess.Write, FileShare.None, 64 * 1024))
-            {
-                write(stream);
-            }
-
-            File.Move(temporary, full, overwrite: true);
-        }
-        finally
-        {
-            if (File.Exists(temporary))
-            {
-                File.Delete(temporary);
-            }
-        }
     }
 
     private sealed class ProgressAdapter : IProgress<PlotReadProgress>
