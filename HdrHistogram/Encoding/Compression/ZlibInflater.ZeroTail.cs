@@ -60,22 +60,8 @@ internal sealed partial class ZlibInflater
     /// <summary>A stored block after the output: its bytes must all be zero.</summary>
     private static InflateStatus CheckStoredBlockZeros(ref InflateState state)
     {
-        int position = state.AlignToByte();
-        state.Rewind(position);
-        ReadOnlySpan<byte> input = state.Input;
-        if (input.Length - position < 4)
-        {
-            throw Truncated(input.Length);
-        }
-
-        int length = input[position] | (input[position + 1] << 8);
-        int check = input[position + 2] | (input[position + 3] << 8);
-        if ((length ^ 0xFFFF) != check)
-        {
-            throw Error("stored deflate block length does not match its one's complement (LEN/NLEN)", position);
-        }
-
-        return CheckStoredZeros(ref state, position + 4, length);
+        int length = ReadStoredBlockHeader(ref state, out int dataStart);
+        return CheckStoredZeros(ref state, dataStart, length);
     }
 
     private static InflateStatus CheckStoredZeros(ref InflateState state, int position, int length)

@@ -215,7 +215,9 @@ internal sealed partial class ZlibInflater
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static HistogramFormatException Truncated(int length) => new("zlib stream ends before the final deflate block does", length);
 
-    private static InflateStatus CopyStoredBlock(ref InflateState state)
+    /// <summary>Reads a stored block's LEN/NLEN header at the next byte boundary; <paramref name="dataStart"/> is where its bytes begin.</summary>
+    /// <returns>The block's length.</returns>
+    private static int ReadStoredBlockHeader(ref InflateState state, out int dataStart)
     {
         int position = state.AlignToByte();
         state.Rewind(position);
@@ -232,7 +234,14 @@ internal sealed partial class ZlibInflater
             throw Error("stored deflate block length does not match its one's complement (LEN/NLEN)", position);
         }
 
-        position += 4;
+        dataStart = position + 4;
+        return length;
+    }
+
+    private static InflateStatus CopyStoredBlock(ref InflateState state)
+    {
+        int length = ReadStoredBlockHeader(ref state, out int position);
+        ReadOnlySpan<byte> input = state.Input;
         int room = state.Output.Length - state.OutPos;
         int count = Math.Min(length, room);
         if (count > input.Length - position)
