@@ -40,9 +40,9 @@ internal static class CountsFiller
         {
             return raw switch
             {
-                long[] longs => FillV2(longs, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
-                int[] ints => FillV2(ints, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
-                short[] shorts => FillV2(shorts, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                long[] longs => FillV2<long, Store>(longs, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                int[] ints => FillV2<int, Store>(ints, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                short[] shorts => FillV2<short, Store>(shorts, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
                 _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
             };
         }
@@ -50,15 +50,54 @@ internal static class CountsFiller
         int wordSize = header.Cookie.WordSize;
         return raw switch
         {
-            long[] longs => FillFixed(longs, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
-            int[] ints => FillFixed(ints, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
-            short[] shorts => FillFixed(shorts, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            long[] longs => FillFixed<long, Store>(longs, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            int[] ints => FillFixed<int, Store>(ints, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            short[] shorts => FillFixed<short, Store>(shorts, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
             _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
         };
     }
 
-    private static Tracking FillV2<T>(T[] counts, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    /// <summary>
+    /// Runs every check <see cref="Fill"/> makes on a payload for a target of <paramref name="histogram"/>'s count type,
+    /// without writing anything: <c>DecodeInto</c> calls it before it touches the target, so that an error in the counts
+    /// leaves the target unchanged. It allocates nothing.
+    /// </summary>
+    /// <param name="histogram">The target; only its count type is used.</param>
+    /// <param name="header">The validated header.</param>
+    /// <param name="payload">The payload bytes.</param>
+    /// <param name="payloadOffset">The payload's offset in the data, for error messages.</param>
+    /// <param name="errors">How to report offsets.</param>
+    public static void Validate(HistogramBase histogram, in EncodedHeader header, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    {
+        long maxAllowable = histogram.MaxAllowableCount;
+        int logicalLength = header.CountsArrayLength;
+        if (header.Cookie.Version == EncodingVersion.V2)
+        {
+            // The count type only matters for the range check, which the long instantiation makes against maxAllowable.
+            _ = maxAllowable == long.MaxValue
+                ? FillV2<long, CheckOnly>(Array.Empty<long>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
+                : maxAllowable == int.MaxValue
+                    ? FillV2<int, CheckOnly>(Array.Empty<int>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
+                    : FillV2<short, CheckOnly>(Array.Empty<short>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors);
+            return;
+        }
+
+        _ = FillFixed<long, CheckOnly>(Array.Empty<long>(), 0, maxAllowable, header.Cookie.WordSize, payload, payloadOffset, errors);
+    }
+
+    /// <summary>The fill mode that stores counts.</summary>
+    private struct Store
+    {
+    }
+
+    /// <summary>The fill mode that only checks (the JIT drops the stores for this instantiation).</summary>
+    private struct CheckOnly
+    {
+    }
+
+    private static Tracking FillV2<T, TMode>(T[] counts, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
         where T : unmanaged
+        where TMode : struct
     {
         // Kept lean so the loop state fits in registers: the physical slot is derived only when a count is stored,
         // the multi-byte read and every error are separate methods, and long counts skip the range check.
@@ -130,7 +169,11 @@ internal static class CountsFiller
                     throw CountTooLarge(payload, position, value, typeof(T), payloadOffset, errors);
                 }
 
-                counts[index < wrapAt ? index + start : index - wrapAt] = FromInt64<T>(value);
+                if (typeof(TMode) == typeof(Store))
+                {
+                    counts[index < wrapAt ? index + start : index - wrapAt] = FromInt64<T>(value);
+                }
+
                 totalCount += value;
                 maxIndex = index;
                 if (minNonZeroIndex < 0 && index != 0)
@@ -218,8 +261,9 @@ internal static class CountsFiller
         => CountTooLarge(value, countType, payloadOffset + EntryStart(payload, end), errors);
 
     /// <summary>Fills from fixed-width big-endian V1/V0 counts (a whole number of words, no more than the array holds).</summary>
-    private static Tracking FillFixed<T>(T[] counts, int normalizingIndexOffset, long maxAllowable, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    private static Tracking FillFixed<T, TMode>(T[] counts, int normalizingIndexOffset, long maxAllowable, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
         where T : unmanaged
+        where TMode : struct
     {
         // The header check guarantees a whole number of words, no more than the counts array holds.
         int arrayLength = counts.Length;
@@ -252,7 +296,11 @@ internal static class CountsFiller
                     throw CountTooLarge(value, typeof(T), payloadOffset + (index * wordSize), errors);
                 }
 
-                counts[slot] = FromInt64<T>(value);
+                if (typeof(TMode) == typeof(Store))
+                {
+                    counts[slot] = FromInt64<T>(value);
+                }
+
                 totalCount += value;
                 maxIndex = index;
                 if (minNonZeroIndex < 0 && index != 0)

@@ -121,7 +121,7 @@ public sealed partial class HistogramDecoder
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
     /// <exception cref="HistogramFormatException">
     /// The data is not a valid DoubleHistogram encoding, exceeds the limits, or does not match the target's digits.
-    /// The target is then left empty (reset).
+    /// Every check is made before the target is touched: after any failure the target is unchanged.
     /// </exception>
     public void DecodeInto(ReadOnlySpan<byte> source, DoubleHistogram target) => DecodeInto(source, target, out _);
 
@@ -145,15 +145,7 @@ public sealed partial class HistogramDecoder
     public void DecodeInto(ReadOnlySequence<byte> source, DoubleHistogram target)
     {
         CheckTarget(target);
-        try
-        {
-            DecodeSequence(source, DecodeKind.Double, target, HistogramCountType.Default);
-        }
-        catch (HistogramFormatException)
-        {
-            target.Reset(); // Also when the data was rejected before its histogram was reached.
-            throw;
-        }
+        DecodeSequence(source, DecodeKind.Double, target, HistogramCountType.Default);
     }
 
     /// <summary>Reads one encoded DoubleHistogram from <paramref name="source"/> into <paramref name="target"/> (see <see cref="DecodeDouble(Stream)"/> and <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
@@ -164,15 +156,7 @@ public sealed partial class HistogramDecoder
     public void DecodeInto(Stream source, DoubleHistogram target)
     {
         CheckTarget(target);
-        try
-        {
-            DecodeStream(source, DecodeKind.Double, target, HistogramCountType.Default);
-        }
-        catch (HistogramFormatException)
-        {
-            target.Reset(); // Also when the data was rejected before its histogram was reached.
-            throw;
-        }
+        DecodeStream(source, DecodeKind.Double, target, HistogramCountType.Default);
     }
 
     /// <summary>Decodes base64 text of an encoded DoubleHistogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
@@ -183,15 +167,7 @@ public sealed partial class HistogramDecoder
     public void DecodeFromBase64Into(ReadOnlySpan<char> base64, DoubleHistogram target)
     {
         CheckTarget(target);
-        try
-        {
-            DecodeBase64Chars(base64, DecodeKind.Double, target, HistogramCountType.Default);
-        }
-        catch (HistogramFormatException)
-        {
-            target.Reset(); // Also when the data was rejected before its histogram was reached.
-            throw;
-        }
+        DecodeBase64Chars(base64, DecodeKind.Double, target, HistogramCountType.Default);
     }
 
     /// <summary>Decodes UTF-8 base64 text of an encoded DoubleHistogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
@@ -202,15 +178,7 @@ public sealed partial class HistogramDecoder
     public void DecodeFromBase64Utf8Into(ReadOnlySpan<byte> utf8Base64, DoubleHistogram target)
     {
         CheckTarget(target);
-        try
-        {
-            DecodeBase64Utf8(utf8Base64, DecodeKind.Double, target, HistogramCountType.Default);
-        }
-        catch (HistogramFormatException)
-        {
-            target.Reset(); // Also when the data was rejected before its histogram was reached.
-            throw;
-        }
+        DecodeBase64Utf8(utf8Base64, DecodeKind.Double, target, HistogramCountType.Default);
     }
 
     /// <summary>
@@ -329,24 +297,12 @@ public sealed partial class HistogramDecoder
     private EncodableHistogram DecodeEncodable(ReadOnlySpan<byte> source, DecodeKind kind, EncodableHistogram? target, HistogramCountType countType, Accept accept, out int bytesConsumed)
         => DecodeEncodable(source, kind, target, countType, accept, _minBarForHighestTrackableValue, out bytesConsumed);
 
-    /// <summary>Decodes into <paramref name="target"/>, leaving it empty (and consistent) when the data is invalid.</summary>
+    /// <summary>
+    /// Decodes into <paramref name="target"/>. Every check (wrapper, header, counts) is made before the internal
+    /// histogram is touched, and nothing after that can fail, so invalid data leaves the target unchanged.
+    /// </summary>
     private DoubleHistogram DecodeDoubleInto(ReadOnlySpan<byte> source, DoubleHistogram target, Accept accept, out int bytesConsumed)
-    {
-        long highestBefore = target.IntegerValuesHistogram.HighestTrackableValue;
-        try
-        {
-            return DecodeDoubleCore(source, target, accept, out bytesConsumed);
-        }
-        catch (HistogramFormatException)
-        {
-            // The internal histogram grows only after the wrapper was read and validated: its ratio then goes with it.
-            long ratio = target.IntegerValuesHistogram.HighestTrackableValue != highestBefore
-                ? BinaryPrimitives.ReadInt64BigEndian(source.Slice(8))
-                : target.GetHighestToLowestValueRatio();
-            target.ResetAfterFailedDecode(ratio, highestBefore);
-            throw;
-        }
-    }
+        => DecodeDoubleCore(source, target, accept, out bytesConsumed);
 
     /// <summary>Decodes a DoubleHistogram: validates the wrapper, then decodes the internal histogram against it.</summary>
     private DoubleHistogram DecodeDoubleCore(ReadOnlySpan<byte> source, DoubleHistogram? target, Accept accept, out int bytesConsumed)

@@ -132,7 +132,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// It must not be used by other threads meanwhile.
     /// </param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target's configuration, or holds a count too large for the target's count type. An error in the header (including a configuration mismatch) is found before the target is touched and leaves it unchanged; an error found while the counts are read leaves it empty (reset).</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target's configuration, or holds a count too large for the target's count type. Every check (header, configuration, counts, truncation, compressed stream) is made before the target is touched: after any failure the target is unchanged, for every target type.</exception>
     public void DecodeInto(ReadOnlySpan<byte> source, HistogramBase target) => DecodeInto(source, target, out _);
 
     /// <summary>Decodes into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>) and says how many bytes the histogram took.</summary>
@@ -372,24 +372,19 @@ public sealed partial class HistogramDecoder : IDisposable
                     v0 ? 4 : 12);
             }
 
+            // The counts are checked before the target changes, so that any failure leaves it unchanged (one contract
+            // for every error and target type). A second pass over the payload, without writes; no allocation.
+            CountsFiller.Validate(histogram, header, payload, header.HeaderLength, errors);
             histogram.Reset();
             histogram.EnsureHighestTrackableValue(header.HighestTrackableValue);
         }
 
-        try
-        {
-            histogram.AutoResize = true;
-            histogram.IntegerToDoubleValueConversionRatio = header.IntegerToDoubleValueConversionRatio;
-            histogram.SetNormalizingIndexOffset(header.NormalizingIndexOffset);
-            var tracking = CountsFiller.Fill(histogram, header, payload, header.HeaderLength, errors);
-            histogram.SetInternalTrackingValues(tracking.TotalCount, tracking.MaxIndex, tracking.MinNonZeroIndex);
-            return histogram;
-        }
-        catch (HistogramFormatException) when (target is not null)
-        {
-            target.Reset();
-            throw;
-        }
+        histogram.AutoResize = true;
+        histogram.IntegerToDoubleValueConversionRatio = header.IntegerToDoubleValueConversionRatio;
+        histogram.SetNormalizingIndexOffset(header.NormalizingIndexOffset);
+        var tracking = CountsFiller.Fill(histogram, header, payload, header.HeaderLength, errors);
+        histogram.SetInternalTrackingValues(tracking.TotalCount, tracking.MaxIndex, tracking.MinNonZeroIndex);
+        return histogram;
     }
 
     private HistogramBase DecodeCompressed(ReadOnlySpan<byte> source, HistogramBase? target, HistogramCountType countType, long minBarForHighestTrackableValue, in DoubleWrapper wrapper, out int bytesConsumed)

@@ -1,0 +1,255 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using FluentAssertions;
+using HdrHistogram.Encoding;
+using Xunit;
+
+namespace HdrHistogram.UnitTests.Encoding;
+
+/// <summary>
+/// Issue 15 item 5: one failure contract for DecodeInto. After any failure (an error in the header, a configuration
+/// that does not match the target, an error in the counts, truncated data) the target is unchanged, for every target
+/// type and every input form.
+/// </summary>
+public class DecodeIntoFailureContractTests
+{
+    public static IEnumerable<object[]> Cases()
+    {
+        foreach (string target in new[] { "long", "int", "short", "long-concurrent", "int-concurrent", "double", "double-concurrent" })
+        {
+            foreach (string error in new[] { "header", "configuration", "counts-truncated-entry", "counts-too-many", "count-too-large", "truncated", "compressed-counts" })
+            {
+                if (error == "count-too-large" && target is not ("int" or "short" or "int-concurrent"))
+                {
+                    continue; // only a narrow count type has a count the data can exceed
+                }
+
+                foreach (string form in new[] { "span", "sequence", "stream", "base64" })
+                {
+                    yield return new object[] { target, error, form };
+                }
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void A_failed_DecodeInto_leaves_the_target_unchanged(string targetType, string error, string form)
+    {
+        bool isDouble = targetType.StartsWith("double", StringComparison.Ordinal);
+        EncodableHistogram target = CreateTarget(targetType);
+        byte[] data = BadData(targetType, isDouble, error);
+        var before = Snapshot(target);
+
+        using var decoder = new HistogramDecoder();
+        Action decode = (form, target) switch
+        {
+            ("span", HistogramBase h) => () => decoder.DecodeInto(data, h),
+            ("sequence", HistogramBase h) => () => decoder.DecodeInto(TwoSegments(data), h),
+            ("stream", HistogramBase h) => () => decoder.DecodeInto(new MemoryStream(data), h),
+            ("base64", HistogramBase h) => () => decoder.DecodeFromBase64Into(Convert.ToBase64String(data), h),
+            ("span", DoubleHistogram d) => () => decoder.DecodeInto(data, d),
+            ("sequence", DoubleHistogram d) => () => decoder.DecodeInto(TwoSegments(data), d),
+            ("stream", DoubleHistogram d) => () => decoder.DecodeInto(new MemoryStream(data), d),
+            ("base64", DoubleHistogram d) => () => decoder.DecodeFromBase64Into(Convert.ToBase64String(data), d),
+            _ => throw new ArgumentOutOfRangeException(nameof(form)),
+        };
+
+        decode.Should().Throw<HistogramFormatException>();
+        Snapshot(target).Should().Equal(before);
+
+        // And it still works: a valid decode afterwards fills it.
+        byte[] good = HistogramEncoder.Encode(Source(targetType, isDouble, wide: true));
+        if (target is HistogramBase hb)
+        {
+            decoder.DecodeInto(good, hb);
+            hb.TotalCount.Should().Be(1 + 5 + 7);
+        }
+        else
+        {
+            decoder.DecodeInto(good, (DoubleHistogram)target);
+            ((DoubleHistogram)target).TotalCount.Should().Be(1 + 5 + 7);
+        }
+    }
+
+    private static EncodableHistogram CreateTarget(string type)
+    {
+        EncodableHistogram h;
+        switch (type)
+        {
+            case "double":
+            case "double-concurrent":
+                var d = type == "double" ? new DoubleHistogram(1_000_000, 2) : new DoubleConcurrentHistogram(1_000_000, 2);
+                d.RecordValueWithCount(0.25, 3);
+                d.RecordValueWithCount(12.5, 4);
+                d.Tag = "before";
+                d.StartTimeStamp = 1000;
+                d.EndTimeStamp = 2000;
+                h = d;
+                break;
+            default:
+                var i = Core.ShiftValuesTests.Create(type, 1, 100_000, 2);
+                i.RecordValueWithCount(3, 3);
+                i.RecordValueWithCount(9000, 4);
+                i.ShiftValuesLeft(1);
+                i.Tag = "before";
+                i.StartTimeStamp = 1000;
+                i.EndTimeStamp = 2000;
+                h = i;
+                break;
+        }
+
+        return h;
+    }
+
+    /// <summary>A valid source: its range is wider than the target's (so a decode would grow the target).</summary>
+    private static EncodableHistogram Source(string type, bool isDouble, bool wide, long bigCount = 7)
+    {
+        if (isDouble)
+        {
+            var d = new DoubleHistogram(1_000_000, 2);
+            d.RecordValue(1.0);
+            d.RecordValueWithCount(3.0, 5);
+            d.RecordValueWithCount(wide ? 90_000.0 : 9.0, bigCount);
+            return d;
+        }
+
+        var h = new LongHistogram(1, wide ? 1L << 40 : 10_000, 2);
+        h.RecordValue(1);
+        h.RecordValueWithCount(300, 5);
+        h.RecordValueWithCount(wide ? 1L << 39 : 9000, bigCount);
+        return h;
+    }
+
+    private static byte[] BadData(string type, bool isDouble, string error)
+    {
+        int wrapper = isDouble ? 16 : 0;
+        byte[] data = HistogramEncoder.Encode(Source(type, isDouble, wide: true));
+        if (error == "header")
+        {
+            data[wrapper + 3] ^= 0x55; // an unknown cookie (the internal histogram's for a DoubleHistogram)
+            return data;
+        }
+
+        if (error == "configuration")
+        {
+            EncodableHistogram other = isDouble ? new DoubleHistogram(1_000_000, 3) : new LongHistogram(1, 1L << 40, 3);
+            if (other is DoubleHistogram od)
+            {
+                od.RecordValue(2.0);
+            }
+            else
+            {
+                ((HistogramBase)other).RecordValue(2);
+            }
+
+            return HistogramEncoder.Encode(other);
+        }
+
+        if (error == "counts-truncated-entry")
+        {
+            data[^1] |= 0x80; // the last payload byte gets its continuation bit: the payload ends inside an entry
+            return data;
+        }
+
+        if (error == "counts-too-many")
+        {
+            // A zero run of 1,000,000 slots appended (payload length raised to match): past the counts array.
+            byte[] run = { 0xFF, 0x88, 0x7A }; // zigzag(-1_000_000) = 1_999_999, LEB128
+            var longer = data.Concat(run).ToArray();
+            int payloadLength = System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(longer.AsSpan(wrapper + 4));
+            System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(longer.AsSpan(wrapper + 4), payloadLength + run.Length);
+            return longer;
+        }
+
+        if (error == "count-too-large")
+        {
+            return HistogramEncoder.Encode(Source(type, isDouble, wide: true, bigCount: type == "short" ? 40_000 : 3_000_000_000));
+        }
+
+        if (error == "truncated")
+        {
+            return data.AsSpan(0, data.Length - 2).ToArray();
+        }
+
+        // compressed-counts: a compressed histogram whose inflated counts end inside an entry.
+        data[^1] |= 0x80;
+        return Compress(data, isDouble);
+    }
+
+    /// <summary>Java's compressed form of <paramref name="plain"/>: cookie, length, zlib stream (wrapped for a DoubleHistogram).</summary>
+    private static byte[] Compress(byte[] plain, bool isDouble)
+    {
+        int wrapper = isDouble ? 16 : 0;
+        var zlib = new MemoryStream();
+        using (var z = new System.IO.Compression.ZLibStream(zlib, System.IO.Compression.CompressionLevel.Optimal, leaveOpen: true))
+        {
+            z.Write(plain, wrapper, plain.Length - wrapper);
+        }
+
+        var output = new MemoryStream();
+        var head = new byte[wrapper + 8];
+        plain.AsSpan(0, wrapper).CopyTo(head);
+        if (isDouble)
+        {
+            System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(head, EncodingCookies.DoubleHistogramCompressed);
+        }
+
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(head.AsSpan(wrapper), EncodingCookies.V2Compressed);
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(head.AsSpan(wrapper + 4), (int)zlib.Length);
+        output.Write(head);
+        output.Write(zlib.ToArray());
+        return output.ToArray();
+    }
+
+    private static ReadOnlySequence<byte> TwoSegments(byte[] data)
+    {
+        int half = data.Length / 2;
+        var first = new Segment(data.AsMemory(0, half), 0);
+        var last = first.Append(data.AsMemory(half));
+        return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
+    }
+
+    private static List<string> Snapshot(EncodableHistogram h)
+    {
+        var s = new List<string>
+        {
+            Convert.ToBase64String(HistogramEncoder.Encode(h)),
+            h.Tag ?? "<null>",
+            h.StartTimeStamp.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            h.EndTimeStamp.ToString(System.Globalization.CultureInfo.InvariantCulture),
+        };
+        if (h is HistogramBase b)
+        {
+            s.Add(FormattableString.Invariant($"{b.TotalCount} {b.GetMaxValue()} {b.GetMinNonZeroValue()} {b.HighestTrackableValue} {b.NormalizingIndexOffset} {b.AutoResize} {b.CountsArrayLength}"));
+            s.AddRange(b.AllValues().Select(v => FormattableString.Invariant($"{v.ValueIteratedTo}:{v.CountAtValueIteratedTo}")));
+        }
+        else
+        {
+            var d = (DoubleHistogram)h;
+            s.Add(FormattableString.Invariant($"{d.TotalCount} {d.GetMaxValue()} {d.GetMinNonZeroValue()} {d.GetHighestToLowestValueRatio()} {d.AutoResize} {d.GetMean()}"));
+            s.AddRange(d.RecordedValues().Select(v => FormattableString.Invariant($"{v.ValueIteratedTo}:{v.CountAtValueIteratedTo}")));
+        }
+
+        return s;
+    }
+
+    private sealed class Segment : ReadOnlySequenceSegment<byte>
+    {
+        public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
+        {
+            Memory = memory;
+            RunningIndex = runningIndex;
+        }
+
+        public Segment Append(ReadOnlyMemory<byte> memory)
+        {
+            var next = new Segment(memory, RunningIndex + Memory.Length);
+            Next = next;
+            return next;
+        }
+    }
+}
