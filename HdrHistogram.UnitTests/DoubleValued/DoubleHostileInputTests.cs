@@ -71,9 +71,14 @@ public class DoubleHostileInputTests
                 ExpectFormatError(() => decoder.DecodeAny(bytes.AsSpan(0, length)), what);
                 target.RecordValue(1.5);
                 long before = target.TotalCount;
+                long atOneAndAHalfBefore = target.GetCountAtValue(1.5);
+                double maxBefore = target.GetMaxValue();
+                long ratioBefore = target.GetHighestToLowestValueRatio();
                 ExpectFormatError(() => decoder.DecodeInto(bytes.AsSpan(0, length), target), what + " into a histogram");
                 target.TotalCount.Should().Be(before, "a failed decode leaves the target unchanged: {0}", what);
-                target.GetCountAtValue(1.5).Should().Be(before, what);
+                target.GetCountAtValue(1.5).Should().Be(atOneAndAHalfBefore, what);
+                target.GetMaxValue().Should().Be(maxBefore, what);
+                target.GetHighestToLowestValueRatio().Should().Be(ratioBefore, what);
                 if (length % 17 == 0)
                 {
                     ExpectFormatError(() => decoder.DecodeDouble(new TrickleStream(bytes.AsSpan(0, length).ToArray(), 5)), what + " (stream)");

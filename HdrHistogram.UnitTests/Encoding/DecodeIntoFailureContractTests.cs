@@ -11,23 +11,42 @@ namespace HdrHistogram.UnitTests.Encoding;
 
 /// <summary>
 /// Issue 15 item 5: one failure contract for DecodeInto. After any failure (an error in the header, a configuration
-/// that does not match the target, an error in the counts, truncated data) the target is unchanged, for every target
-/// type and every input form.
+/// or type that does not match the target, data beyond the limits, an error in the V2 or fixed-width counts, truncated
+/// data, corrupt or truncated compressed data) the target is unchanged, for every target type and every input form.
 /// </summary>
 public class DecodeIntoFailureContractTests
 {
+    /// <summary>Each error kind, and a pattern of the message that shows the decoder failed for that reason.</summary>
+    private static readonly Dictionary<string, string> ExpectedMessages = new()
+    {
+        ["header"] = "no valid cookie",
+        ["configuration"] = "significant value digits",
+        ["wrong-type"] = "DoubleHistogram",
+        ["too-large"] = "MaxCountsArrayLength",
+        ["counts-truncated-entry"] = "ends inside an encoded count",
+        ["counts-too-many"] = "runs past the end of the counts array",
+        ["count-too-large"] = "does not fit in the target histogram's",
+        ["fixed-count-too-large"] = "does not fit in the target histogram's",
+        ["fixed-negative-count"] = "negative count",
+        ["truncated"] = "full histogram payload|The stream ends after",
+        ["compressed-counts"] = "ends inside an encoded count",
+        ["compressed-checksum"] = "Invalid compressed histogram",
+        ["compressed-truncated"] = "Invalid compressed histogram",
+    };
+
     public static IEnumerable<object[]> Cases()
     {
         foreach (string target in new[] { "long", "int", "short", "long-concurrent", "int-concurrent", "double", "double-concurrent" })
         {
-            foreach (string error in new[] { "header", "configuration", "counts-truncated-entry", "counts-too-many", "count-too-large", "truncated", "compressed-counts" })
+            foreach (string error in ExpectedMessages.Keys)
             {
-                if (error == "count-too-large" && target is not ("int" or "short" or "int-concurrent"))
+                bool narrow = target is "int" or "short" or "int-concurrent";
+                if (error is "count-too-large" or "fixed-count-too-large" && !narrow)
                 {
                     continue; // only a narrow count type has a count the data can exceed
                 }
 
-                foreach (string form in new[] { "span", "sequence", "stream", "base64" })
+                foreach (string form in new[] { "span", "sequence", "stream", "trickle-stream", "base64", "base64-utf8" })
                 {
                     yield return new object[] { target, error, form };
                 }
@@ -44,34 +63,44 @@ public class DecodeIntoFailureContractTests
         byte[] data = BadData(targetType, isDouble, error);
         var before = Snapshot(target);
 
-        using var decoder = new HistogramDecoder();
+        // The limit is below the data's counts array length.
+        using var decoder = error == "too-large"
+            ? new HistogramDecoder(new HistogramDecoderOptions { MaxCountsArrayLength = 100 })
+            : new HistogramDecoder();
         Action decode = (form, target) switch
         {
             ("span", HistogramBase h) => () => decoder.DecodeInto(data, h),
             ("sequence", HistogramBase h) => () => decoder.DecodeInto(TwoSegments(data), h),
             ("stream", HistogramBase h) => () => decoder.DecodeInto(new MemoryStream(data), h),
+            ("trickle-stream", HistogramBase h) => () => decoder.DecodeInto(new TrickleStream(data, 3), h),
             ("base64", HistogramBase h) => () => decoder.DecodeFromBase64Into(Convert.ToBase64String(data), h),
+            ("base64-utf8", HistogramBase h) => () => decoder.DecodeFromBase64Utf8Into(System.Text.Encoding.ASCII.GetBytes(Convert.ToBase64String(data)), h),
             ("span", DoubleHistogram d) => () => decoder.DecodeInto(data, d),
             ("sequence", DoubleHistogram d) => () => decoder.DecodeInto(TwoSegments(data), d),
             ("stream", DoubleHistogram d) => () => decoder.DecodeInto(new MemoryStream(data), d),
+            ("trickle-stream", DoubleHistogram d) => () => decoder.DecodeInto(new TrickleStream(data, 3), d),
             ("base64", DoubleHistogram d) => () => decoder.DecodeFromBase64Into(Convert.ToBase64String(data), d),
+            ("base64-utf8", DoubleHistogram d) => () => decoder.DecodeFromBase64Utf8Into(System.Text.Encoding.ASCII.GetBytes(Convert.ToBase64String(data)), d),
             _ => throw new ArgumentOutOfRangeException(nameof(form)),
         };
 
-        decode.Should().Throw<HistogramFormatException>();
+        decode.Should().Throw<HistogramFormatException>().Which.Message.Should().MatchRegex(ExpectedMessages[error]);
         Snapshot(target).Should().Equal(before);
 
         // And it still works: a valid decode afterwards fills it.
+        using var validDecoder = new HistogramDecoder();
         byte[] good = HistogramEncoder.Encode(Source(targetType, isDouble, wide: true));
         if (target is HistogramBase hb)
         {
-            decoder.DecodeInto(good, hb);
+            validDecoder.DecodeInto(good, hb);
             hb.TotalCount.Should().Be(1 + 5 + 7);
+            hb.GetCountAtValue(300).Should().Be(5);
         }
         else
         {
-            decoder.DecodeInto(good, (DoubleHistogram)target);
+            validDecoder.DecodeInto(good, (DoubleHistogram)target);
             ((DoubleHistogram)target).TotalCount.Should().Be(1 + 5 + 7);
+            ((DoubleHistogram)target).GetCountAtValue(3.0).Should().Be(5);
         }
     }
 
@@ -170,9 +199,53 @@ public class DecodeIntoFailureContractTests
             return HistogramEncoder.Encode(Source(type, isDouble, wide: true, bigCount: type == "short" ? 40_000 : 3_000_000_000));
         }
 
+        if (error == "wrong-type")
+        {
+            // A DoubleHistogram's encoding for an integer target, an integer histogram's for a DoubleHistogram.
+            return isDouble ? HistogramEncoder.Encode(Source(type, isDouble: false, wide: true)) : HistogramEncoder.Encode(Source(type, isDouble: true, wide: true));
+        }
+
+        if (error == "too-large")
+        {
+            return data; // valid, but its range needs a counts array longer than the decoder's limit
+        }
+
+        if (error is "fixed-count-too-large" or "fixed-negative-count")
+        {
+            // V1 (fixed-width 64-bit counts), with the same header as the V2 data (an internal histogram's for a DoubleHistogram).
+            int digits = System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(data.AsSpan(wrapper + 12));
+            long highest = System.Buffers.Binary.BinaryPrimitives.ReadInt64BigEndian(data.AsSpan(wrapper + 24));
+            long bad = error == "fixed-negative-count" ? -5 : type == "short" ? 40_000 : 3_000_000_000;
+            byte[] v1 = HostileInputTests.V1(8, new long[] { 0, 1, 5, bad, 2 }, digits: digits, highest: highest);
+            if (isDouble)
+            {
+                // The wrapper's conversion ratio goes into the internal header, as the encoder writes it.
+                data.AsSpan(wrapper + 32, 8).CopyTo(v1.AsSpan(32));
+                return data.AsSpan(0, wrapper).ToArray().Concat(v1).ToArray();
+            }
+
+            return v1;
+        }
+
         if (error == "truncated")
         {
             return data.AsSpan(0, data.Length - 2).ToArray();
+        }
+
+        if (error == "compressed-checksum")
+        {
+            byte[] compressed = Compress(data, isDouble);
+            compressed[^1] ^= 0x01; // the Adler-32 of valid data no longer matches: found only after the whole payload
+            return compressed;
+        }
+
+        if (error == "compressed-truncated")
+        {
+            // A compressed histogram whose zlib stream is cut short (the framing's length says so).
+            byte[] compressed = Compress(data, isDouble);
+            byte[] cut = compressed.AsSpan(0, compressed.Length - 6).ToArray();
+            System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(cut.AsSpan(wrapper + 4), cut.Length - wrapper - 8);
+            return cut;
         }
 
         // compressed-counts: a compressed histogram whose inflated counts end inside an entry.

@@ -73,7 +73,7 @@ internal static class CountsFiller
         int logicalLength = header.CountsArrayLength;
         if (header.Cookie.Version == EncodingVersion.V2)
         {
-            // The count type only matters for the range check, which the long instantiation makes against maxAllowable.
+            // The count type decides the range check (skipped for long counts) and names the count width in its message.
             _ = maxAllowable == long.MaxValue
                 ? FillV2<long, CheckOnly>(Array.Empty<long>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
                 : maxAllowable == int.MaxValue
@@ -82,7 +82,13 @@ internal static class CountsFiller
             return;
         }
 
-        _ = FillFixed<long, CheckOnly>(Array.Empty<long>(), 0, maxAllowable, header.Cookie.WordSize, payload, payloadOffset, errors);
+        // As above: the count type names the target's count width in a count-too-large message.
+        int wordSize = header.Cookie.WordSize;
+        _ = maxAllowable == long.MaxValue
+            ? FillFixed<long, CheckOnly>(Array.Empty<long>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
+            : maxAllowable == int.MaxValue
+                ? FillFixed<int, CheckOnly>(Array.Empty<int>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
+                : FillFixed<short, CheckOnly>(Array.Empty<short>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors);
     }
 
     /// <summary>The fill mode that stores counts.</summary>
