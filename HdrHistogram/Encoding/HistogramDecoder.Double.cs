@@ -130,7 +130,7 @@ public sealed partial class HistogramDecoder
     /// <param name="target">The histogram to fill.</param>
     /// <param name="bytesConsumed">The length of the encoded histogram.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>; after any failure the target is unchanged.</exception>
     public void DecodeInto(ReadOnlySpan<byte> source, DoubleHistogram target, out int bytesConsumed)
     {
         CheckTarget(target);
@@ -141,7 +141,7 @@ public sealed partial class HistogramDecoder
     /// <param name="source">An encoded DoubleHistogram.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>; after any failure the target is unchanged.</exception>
     public void DecodeInto(ReadOnlySequence<byte> source, DoubleHistogram target)
     {
         CheckTarget(target);
@@ -152,7 +152,7 @@ public sealed partial class HistogramDecoder
     /// <param name="source">The stream to read from.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it.</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it. The target is then unchanged (the histogram is read whole before the target is touched); the stream may have been read up to the error.</exception>
     public void DecodeInto(Stream source, DoubleHistogram target)
     {
         CheckTarget(target);
@@ -163,7 +163,7 @@ public sealed partial class HistogramDecoder
     /// <param name="base64">The base64 characters.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>. After any failure (the text included) the target is unchanged.</exception>
     public void DecodeFromBase64Into(ReadOnlySpan<char> base64, DoubleHistogram target)
     {
         CheckTarget(target);
@@ -174,7 +174,7 @@ public sealed partial class HistogramDecoder
     /// <param name="utf8Base64">The base64 text as UTF-8 bytes.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>. After any failure (the text included) the target is unchanged.</exception>
     public void DecodeFromBase64Utf8Into(ReadOnlySpan<byte> utf8Base64, DoubleHistogram target)
     {
         CheckTarget(target);

@@ -140,7 +140,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="target">The histogram to fill.</param>
     /// <param name="bytesConsumed">The length of the encoded histogram.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>; after any failure the target is unchanged.</exception>
     public void DecodeInto(ReadOnlySpan<byte> source, HistogramBase target, out int bytesConsumed)
     {
         CheckTarget(target);
@@ -159,7 +159,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="source">An encoded histogram.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>; after any failure the target is unchanged.</exception>
     public void DecodeInto(ReadOnlySequence<byte> source, HistogramBase target)
     {
         CheckTarget(target);
@@ -183,7 +183,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="source">The stream to read from.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it.</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it. The target is then unchanged (the histogram is read whole before the target is touched); the stream may have been read up to the error.</exception>
     public void DecodeInto(Stream source, HistogramBase target)
     {
         CheckTarget(target);
@@ -218,7 +218,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="base64">The base64 characters.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>. After any failure (the text included) the target is unchanged.</exception>
     public void DecodeFromBase64Into(ReadOnlySpan<char> base64, HistogramBase target)
     {
         CheckTarget(target);
@@ -237,7 +237,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="utf8Base64">The base64 text as UTF-8 bytes.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>. After any failure (the text included) the target is unchanged.</exception>
     public void DecodeFromBase64Utf8Into(ReadOnlySpan<byte> utf8Base64, HistogramBase target)
     {
         CheckTarget(target);
