@@ -104,6 +104,93 @@ public class DecodeIntoFailureContractTests
         }
     }
 
+    /// <summary>
+    /// DecodeInto checks the counts in a separate lean pass (vectorized over blocks of one-byte entries) before it
+    /// touches the target; a decode into a new histogram does not. On random payloads, valid and not, both must agree:
+    /// the same data fails with the same message, or succeeds with the same histogram, and a failed DecodeInto leaves
+    /// its target unchanged.
+    /// </summary>
+    [Theory]
+    [InlineData("long")]
+    [InlineData("int")]
+    [InlineData("short")]
+    public void The_pre_check_of_the_counts_agrees_with_the_decoder_on_random_payloads(string type)
+    {
+        var random = new Random(15_05 + type.Length);
+        var countType = type switch { "long" => HistogramCountType.Long, "int" => HistogramCountType.Int, _ => HistogramCountType.Short };
+        long highest = 1L << 40;
+        int logicalLength = HostileInputTests.CountsLength(1, highest, 2);
+        using var decoder = new HistogramDecoder();
+        int failures = 0;
+        for (int round = 0; round < 3000; round++)
+        {
+            var values = new List<long>();
+            long covered = 0;
+            int entries = random.Next(1, 300);
+            for (int i = 0; i < entries; i++)
+            {
+                long value = random.Next(12) switch
+                {
+                    0 or 1 or 2 or 3 => random.Next(0, 64),                      // one byte
+                    4 => -random.Next(1, 65),                                   // a short zero run, one byte
+                    5 => random.Next(64, 8192),                                 // two bytes
+                    6 => -random.Next(65, 200),                                 // a longer zero run
+                    7 => random.Next(150) != 0 ? 5 : random.Next(2) == 0 ? 40_000 : 3_000_000_000, // rarely too large for short / int counts
+                    8 => random.Next(100) == 0 ? -(1L << 40) : -random.Next(1, 10), // a zero run beyond int.MaxValue, rarely
+                    9 => random.Next(100) == 0 ? -(logicalLength - covered + 1) : 1, // exactly one past the end, rarely
+                    _ => random.Next(0, 64),
+                };
+                values.Add(value);
+                covered += value < 0 ? -value : 1;
+            }
+
+            byte[] payload = HostileInputTests.Entries(values.ToArray());
+            if (random.Next(10) == 0 && payload.Length > 1)
+            {
+                payload = payload.AsSpan(0, payload.Length - 1).ToArray(); // perhaps cut inside the last entry
+            }
+
+            byte[] data = HostileInputTests.V2(payload, digits: 2, highest: highest);
+            var target = Core.ShiftValuesTests.Create(type, 1, highest, 2);
+            target.RecordValueWithCount(12345, 7);
+            var before = Snapshot(target);
+
+            string? expectedError = null;
+            HistogramBase? expected = null;
+            try
+            {
+                expected = decoder.Decode(data, countType);
+            }
+            catch (HistogramFormatException e)
+            {
+                expectedError = e.Message;
+            }
+
+            string? actualError = null;
+            try
+            {
+                decoder.DecodeInto(data, target);
+            }
+            catch (HistogramFormatException e)
+            {
+                actualError = e.Message;
+            }
+
+            actualError.Should().Be(expectedError, "round {0}", round);
+            if (expectedError is null)
+            {
+                HistogramEncoder.Encode(target).Should().Equal(HistogramEncoder.Encode(expected!), "round {0}", round);
+            }
+            else
+            {
+                failures++;
+                Snapshot(target).Should().Equal(before, "round {0}", round);
+            }
+        }
+
+        failures.Should().BeInRange(300, 2700, "the random payloads are a mix of valid and invalid ones");
+    }
+
     private static EncodableHistogram CreateTarget(string type)
     {
         EncodableHistogram h;

@@ -15,7 +15,7 @@ namespace HdrHistogram.Encoding;
 /// or past the counts array, more counts than the array holds, a count too large for the count type, or (V0/V1) a
 /// negative count, is a <see cref="HistogramFormatException"/> naming the entry's offset.
 /// </remarks>
-internal static class CountsFiller
+internal static partial class CountsFiller
 {
     /// <summary>The result of a fill: what <see cref="HistogramBase.SetInternalTrackingValues"/> needs.</summary>
     public struct Tracking
@@ -73,6 +73,13 @@ internal static class CountsFiller
         int logicalLength = header.CountsArrayLength;
         if (header.Cookie.Version == EncodingVersion.V2)
         {
+            // The lean check says only whether the payload is valid (it costs a fraction of a fill); only for an
+            // invalid one does the fill's own loop run without stores, to throw the fill's exact error.
+            if (IsValidV2(payload, logicalLength, maxAllowable))
+            {
+                return;
+            }
+
             // The count type decides the range check (skipped for long counts) and names the count width in its message.
             _ = maxAllowable == long.MaxValue
                 ? FillV2<long, CheckOnly>(Array.Empty<long>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
@@ -89,6 +96,82 @@ internal static class CountsFiller
             : maxAllowable == int.MaxValue
                 ? FillFixed<int, CheckOnly>(Array.Empty<int>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
                 : FillFixed<short, CheckOnly>(Array.Empty<short>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors);
+    }
+
+    /// <summary>
+    /// Whether <see cref="FillV2{T, TMode}"/> would accept <paramref name="payload"/>: no entry cut off, no count above
+    /// <paramref name="maxAllowable"/>, no zero run beyond <see cref="int.MaxValue"/>, and no more counts than
+    /// <paramref name="logicalLength"/>. Nothing else is computed: one-byte entries (small counts, short zero runs)
+    /// only advance the index, and the index is compared with the length once, at the end (it cannot overflow a
+    /// long: each entry adds at most <see cref="int.MaxValue"/>).
+    /// </summary>
+    private static bool IsValidV2(ReadOnlySpan<byte> payload, int logicalLength, long maxAllowable)
+    {
+        long index = 0;
+        int position = 0;
+        int scalarUntil = 0;
+        while (position < payload.Length)
+        {
+            if (position >= scalarUntil)
+            {
+                // Whole blocks of one-byte entries at once; after a block that holds a longer entry, read at least
+                // a block's worth of entries one by one before trying again.
+                position = SkipSingleByteEntryBlocks(payload, position, ref index);
+                scalarUntil = position + 16;
+                if (position >= payload.Length)
+                {
+                    break;
+                }
+            }
+
+            int first = payload[position];
+            if (first < 0x80)
+            {
+                // ZigZag: an even byte is a count (1 slot), an odd one a zero run of (first >> 1) + 1 slots.
+                index += 1 + ((first >> 1) & -(first & 1));
+                position++;
+                continue;
+            }
+
+            long value;
+            if (position + 1 < payload.Length && payload[position + 1] < 0x80)
+            {
+                // Two-byte entries (counts up to 8191, runs up to 8192) are the other common case.
+                int z = (first & 0x7F) | (payload[position + 1] << 7);
+                value = (z >> 1) ^ -(z & 1);
+                position += 2;
+            }
+            else
+            {
+                if (!ZigZagEncoding.TryReadLong(payload.Slice(position), out value, out int length))
+                {
+                    return false;
+                }
+
+                position += length;
+            }
+
+            if (value >= 0)
+            {
+                if (value > maxAllowable)
+                {
+                    return false;
+                }
+
+                index++;
+            }
+            else
+            {
+                if (value < -int.MaxValue)
+                {
+                    return false;
+                }
+
+                index -= value;
+            }
+        }
+
+        return index <= logicalLength;
     }
 
     /// <summary>The fill mode that stores counts.</summary>
