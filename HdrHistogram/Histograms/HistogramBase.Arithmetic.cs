@@ -318,7 +318,7 @@ public abstract partial class HistogramBase
         long zeroValueCount = GetCountAtIndex(0);
         SetCountAtIndex(0, 0);
         int preShiftZeroIndex = NormalizeIndex(0);
-        _normalizingIndexOffset += shiftAmount;
+        StoreNormalizingIndexOffset(_normalizingIndexOffset + shiftAmount);
 
         if (lowestHalfBucketPopulated)
         {
@@ -329,7 +329,7 @@ public abstract partial class HistogramBase
     }
 
     /// <summary>Updates the offset alone; the concurrent variants move counts themselves.</summary>
-    private protected void AddToNormalizingIndexOffset(int shiftAmount) => _normalizingIndexOffset += shiftAmount;
+    private protected void AddToNormalizingIndexOffset(int shiftAmount) => StoreNormalizingIndexOffset(_normalizingIndexOffset + shiftAmount);
 
     /// <summary>
     /// The lowest half bucket cannot be rescaled by moving the offset: its values are re-recorded one by one. Each
