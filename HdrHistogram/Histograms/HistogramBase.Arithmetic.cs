@@ -309,6 +309,9 @@ public abstract partial class HistogramBase
     /// <summary>Whether the histogram may be written by other threads while it is read (selects Java's safe add path).</summary>
     private protected virtual bool IsConcurrent => false;
 
+    /// <summary>Whether several threads may record into this histogram at once (the concurrent variants); recorders pick their writer handshake by it.</summary>
+    internal bool IsThreadSafeForWriters => IsConcurrent;
+
     /// <summary>
     /// Moves the normalizing offset by <paramref name="shiftAmount"/> (Java's <c>nonConcurrentNormalizingIndexShift</c>).
     /// The zero-value count stays at logical index 0; the lowest half bucket is re-recorded at its new scale.
