@@ -98,20 +98,46 @@ internal static class DecodePath
     }
 
     /// <summary>
-    /// Whether two histograms hold the same data (and are of the same kind): Java's equality, except that two empty
-    /// histograms of the same configuration are the same. (Java's, and so this library's, maximum of an empty histogram
-    /// is 0 when new but the unit magnitude's mask after a reset or decode, and Java's equality compares maxima.)
+    /// Whether two histograms hold the same data (and are of the same kind): the same configuration (lowest value,
+    /// digits, conversion ratio), total count, minimum non-zero value, counts at every recorded value, and maxima in the
+    /// same bucket. Java's equality wants equal maxima, but Java's (and so this library's) maximum is tracked on record
+    /// and set from the counts on decode: values recorded only at 0, or an empty histogram, give a maximum of 0 when
+    /// recorded and the top of the first bucket once reset or decoded, so the two are compared as equivalent values.
     /// </summary>
     public static bool SameData(EncodableHistogram a, EncodableHistogram b) => (a, b) switch
     {
-        (DoubleHistogram x, DoubleHistogram y) => x.Equals(y)
-            || (x.TotalCount == 0 && y.TotalCount == 0 && x.NumberOfSignificantValueDigits == y.NumberOfSignificantValueDigits),
-        (HistogramBase x, HistogramBase y) => x.Equals(y)
-            || (x.TotalCount == 0 && y.TotalCount == 0 && x.LowestTrackableValue == y.LowestTrackableValue
-                && x.NumberOfSignificantValueDigits == y.NumberOfSignificantValueDigits
-                && x.IntegerToDoubleValueConversionRatio == y.IntegerToDoubleValueConversionRatio),
+        (DoubleHistogram x, DoubleHistogram y) => SameCounts(x.IntegerValuesHistogram, y.IntegerValuesHistogram),
+        (HistogramBase x, HistogramBase y) => SameCounts(x, y),
         _ => false,
     };
+
+    private static bool SameCounts(HistogramBase x, HistogramBase y)
+    {
+        if (x.Equals(y))
+        {
+            return true;
+        }
+
+        if (x.LowestTrackableValue != y.LowestTrackableValue
+            || x.NumberOfSignificantValueDigits != y.NumberOfSignificantValueDigits
+            || x.IntegerToDoubleValueConversionRatio != y.IntegerToDoubleValueConversionRatio
+            || x.TotalCount != y.TotalCount
+            || x.GetMinNonZeroValue() != y.GetMinNonZeroValue()
+            || !x.ValuesAreEquivalent(x.GetMaxValue(), y.GetMaxValue()))
+        {
+            return false;
+        }
+
+        foreach (var v in x.RecordedValues())
+        {
+            if (y.GetCountAtValue(v.ValueIteratedTo) != v.CountAtValueIteratedTo)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     public static string Describe(EncodableHistogram h) => h switch
     {
