@@ -309,6 +309,9 @@ public abstract partial class HistogramBase
     /// <summary>Whether the histogram may be written by other threads while it is read (selects Java's safe add path).</summary>
     private protected virtual bool IsConcurrent => false;
 
+    /// <summary>Whether several threads may record into this histogram at once (the concurrent variants); recorders pick their writer handshake by it.</summary>
+    internal bool IsThreadSafeForWriters => IsConcurrent;
+
     /// <summary>
     /// Moves the normalizing offset by <paramref name="shiftAmount"/> (Java's <c>nonConcurrentNormalizingIndexShift</c>).
     /// The zero-value count stays at logical index 0; the lowest half bucket is re-recorded at its new scale.
@@ -318,7 +321,7 @@ public abstract partial class HistogramBase
         long zeroValueCount = GetCountAtIndex(0);
         SetCountAtIndex(0, 0);
         int preShiftZeroIndex = NormalizeIndex(0);
-        _normalizingIndexOffset += shiftAmount;
+        StoreNormalizingIndexOffset(_normalizingIndexOffset + shiftAmount);
 
         if (lowestHalfBucketPopulated)
         {
@@ -329,7 +332,7 @@ public abstract partial class HistogramBase
     }
 
     /// <summary>Updates the offset alone; the concurrent variants move counts themselves.</summary>
-    private protected void AddToNormalizingIndexOffset(int shiftAmount) => _normalizingIndexOffset += shiftAmount;
+    private protected void AddToNormalizingIndexOffset(int shiftAmount) => StoreNormalizingIndexOffset(_normalizingIndexOffset + shiftAmount);
 
     /// <summary>
     /// The lowest half bucket cannot be rescaled by moving the offset: its values are re-recorded one by one. Each

@@ -35,6 +35,12 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     private readonly long _unitMagnitudeMask;
     private readonly int _leadingZeroCountBase;
 
+    // The one-value record path computes a value's shift (bucket index + unit magnitude) from this base, and its
+    // physical slot as (shift << half-count magnitude) + (value >> shift) - _slotBias, where _slotBias folds the unit
+    // magnitude's share of the index and the normalizing offset into one subtraction (see FastRecordSlot).
+    private readonly int _shiftBase;
+    private int _slotBias;
+
     // Raw tracking values, kept exactly as Java keeps them: the max is stored with the unit-magnitude bits set, the
     // minimum non-zero value with them cleared (long.MaxValue when nothing non-zero was recorded).
     private long _maxValue;
@@ -88,6 +94,8 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
         }
 
         _leadingZeroCountBase = 64 - _unitMagnitude - subBucketCountMagnitude;
+        _shiftBase = _leadingZeroCountBase + _unitMagnitude;
+        StoreNormalizingIndexOffset(0);
         EstablishSize(highestTrackableValue);
     }
 
@@ -159,7 +167,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <param name="value">The value to record; must not be negative.</param>
     /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off.</exception>
     /// <exception cref="InvalidOperationException">The bucket's count would overflow the count type.</exception>
-    public void RecordValue(long value) => RecordCountAtValue(1, value);
+    public void RecordValue(long value) => RecordSingleValue(value);
 
     /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
@@ -193,7 +201,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
         TotalCount = 0;
         ResetMaxValue(0);
         ResetMinNonZeroValue(long.MaxValue);
-        _normalizingIndexOffset = 0;
+        StoreNormalizingIndexOffset(0);
         StartTimeStamp = 0;
         EndTimeStamp = 0;
         Tag = null;
@@ -222,6 +230,34 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <summary>Java's estimate of the histogram's memory footprint: 512 bytes plus the counts array.</summary>
     /// <returns>The estimated footprint in bytes.</returns>
     public virtual int GetEstimatedFootprintInBytes() => 512 + (WordSizeInBytes * CountsArrayLength);
+
+    /// <summary>
+    /// Records one occurrence of <paramref name="value"/> (<see cref="RecordValue"/>). The plain count types override it
+    /// with a fast path for values inside the range recorded so far (see <see cref="FastRecordSlot"/>) that falls back
+    /// to <see cref="RecordCountAtValue"/> for everything else.
+    /// </summary>
+    private protected virtual void RecordSingleValue(long value) => RecordCountAtValue(1, value);
+
+    /// <summary>
+    /// The physical counts slot of <paramref name="value"/> for the one-value fast path, or -1. A slot is returned only
+    /// when <paramref name="value"/> lies between the smallest non-zero and the largest value recorded so far, so that
+    /// it is not negative, not zero, changes neither tracked extreme and falls inside the covered range; the caller
+    /// must still check the slot against its counts array, which also catches a slot that wraps around under the
+    /// normalizing offset. Everything else (-1 or a slot outside the array) belongs to <see cref="RecordCountAtValue"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private protected int FastRecordSlot(long value)
+    {
+        if (value < _minNonZeroValue || value > _maxValue)
+        {
+            return -1;
+        }
+
+        // (bucket index << m) + sub-bucket index is the logical index: the Java form ((bucket index + 1) << m) +
+        // sub-bucket index - half count with the half count (1 << m) cancelled.
+        int shift = _shiftBase - Bitwise.LeadingZeroCount((ulong)(value | _subBucketMask));
+        return (shift << _subBucketHalfCountMagnitude) + (int)((ulong)value >> shift) - _slotBias;
+    }
 
     /// <summary>The recording path shared by every public record method; <paramref name="count"/> may be negative internally (subtraction).</summary>
     private protected virtual void RecordCountAtValue(long count, long value)
@@ -399,7 +435,16 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
         }
 
         OnNormalizingIndexOffsetSet(normalizingIndexOffset);
+        StoreNormalizingIndexOffset(normalizingIndexOffset);
+    }
+
+    /// <summary>Sets the normalizing offset and the slot bias the one-value fast path derives from it (<see cref="FastRecordSlot"/>).</summary>
+    private protected void StoreNormalizingIndexOffset(int normalizingIndexOffset)
+    {
         _normalizingIndexOffset = normalizingIndexOffset;
+
+        // Wraps like the index arithmetic itself: slot = logical index - offset, modulo 2^32, as NormalizeIndex computes it.
+        _slotBias = unchecked((_unitMagnitude << _subBucketHalfCountMagnitude) + normalizingIndexOffset);
     }
 
     /// <summary>Called by <see cref="SetNormalizingIndexOffset"/> before the offset changes; the concurrent variants re-lay out their counts.</summary>

@@ -58,6 +58,25 @@ public class LongHistogram : HistogramBase
     /// <inheritdoc />
     protected override int WordSizeInBytes => sizeof(long);
 
+    /// <summary>
+    /// Records one value: an increment of its count and of the total when it lies inside the range recorded so far
+    /// (<see cref="HistogramBase.FastRecordSlot"/>), else the general path.
+    /// </summary>
+    private protected override void RecordSingleValue(long value)
+    {
+        long[] counts = _counts;
+        int slot = FastRecordSlot(value);
+        if ((uint)slot < (uint)counts.Length)
+        {
+            counts[slot]++;
+            _totalCount++;
+        }
+        else
+        {
+            RecordCountAtValue(1, value);
+        }
+    }
+
     private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts[normalizedIndex];
 
     private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] = value;

@@ -58,6 +58,29 @@ public class ShortHistogram : HistogramBase
     /// <inheritdoc />
     protected override int WordSizeInBytes => sizeof(short);
 
+    /// <summary>
+    /// Records one value: an increment of its count and of the total when it lies inside the range recorded so far
+    /// (<see cref="HistogramBase.FastRecordSlot"/>) and its count is below short.MaxValue, else the general path (which
+    /// throws on the overflow).
+    /// </summary>
+    private protected override void RecordSingleValue(long value)
+    {
+        short[] counts = _counts;
+        int slot = FastRecordSlot(value);
+        if ((uint)slot < (uint)counts.Length)
+        {
+            ref short count = ref counts[slot];
+            if (count != short.MaxValue)
+            {
+                count++;
+                _totalCount++;
+                return;
+            }
+        }
+
+        RecordCountAtValue(1, value);
+    }
+
     private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts[normalizedIndex];
 
     private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] = (short)value;

@@ -18,12 +18,27 @@ internal sealed class DoubleIntervalRecorderCore : IntervalRecorderCoreBase<Doub
         : base(owner)
     {
         _concurrent = concurrent;
-        Start(Create(highestToLowestValueRatio, numberOfSignificantValueDigits, autoResize));
+        Start(Create(highestToLowestValueRatio, numberOfSignificantValueDigits, autoResize), oneWriterAtATime: !concurrent);
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(double value)
     {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterEnter();
+            try
+            {
+                ActiveHistogram.RecordValue(value);
+            }
+            finally
+            {
+                singleWriter.WriterExit();
+            }
+
+            return;
+        }
+
         long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
         try
         {
@@ -38,6 +53,21 @@ internal sealed class DoubleIntervalRecorderCore : IntervalRecorderCoreBase<Doub
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(double value, long count)
     {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterEnter();
+            try
+            {
+                ActiveHistogram.RecordValueWithCount(value, count);
+            }
+            finally
+            {
+                singleWriter.WriterExit();
+            }
+
+            return;
+        }
+
         long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
         try
         {
@@ -52,6 +82,21 @@ internal sealed class DoubleIntervalRecorderCore : IntervalRecorderCoreBase<Doub
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
     {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterEnter();
+            try
+            {
+                ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+            }
+            finally
+            {
+                singleWriter.WriterExit();
+            }
+
+            return;
+        }
+
         long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
         try
         {

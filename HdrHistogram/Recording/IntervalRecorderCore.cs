@@ -33,12 +33,27 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
             first.AutoResize = true;
         }
 
-        Start(first);
+        Start(first, oneWriterAtATime: !first.IsThreadSafeForWriters);
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(long value)
     {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterEnter();
+            try
+            {
+                ActiveHistogram.RecordValue(value);
+            }
+            finally
+            {
+                singleWriter.WriterExit();
+            }
+
+            return;
+        }
+
         long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
         try
         {
@@ -53,6 +68,21 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(long value, long count)
     {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterEnter();
+            try
+            {
+                ActiveHistogram.RecordValueWithCount(value, count);
+            }
+            finally
+            {
+                singleWriter.WriterExit();
+            }
+
+            return;
+        }
+
         long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
         try
         {
@@ -67,6 +97,21 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
     {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterEnter();
+            try
+            {
+                ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+            }
+            finally
+            {
+                singleWriter.WriterExit();
+            }
+
+            return;
+        }
+
         long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
         try
         {

@@ -34,8 +34,14 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
         InstanceId = HistogramBase.NextInstanceId();
     }
 
-    /// <summary>The phaser writers enter around every record.</summary>
+    /// <summary>The phaser writers enter around every record, unless <see cref="SingleWriter"/> is set.</summary>
     public WriterReaderPhaser Phaser { get; } = new();
+
+    /// <summary>
+    /// The handshake writers enter around every record instead of <see cref="Phaser"/> when the histograms are not
+    /// thread-safe (so one writer at a time) and the runtime supports it; null otherwise. Set once, by <see cref="Start"/>.
+    /// </summary>
+    public SingleWriterPhaser? SingleWriter { get; private set; }
 
     /// <summary>The recorder's identity, given to every histogram it creates (Java's recorder instance id).</summary>
     public long InstanceId { get; }
@@ -90,8 +96,14 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
     }
 
     /// <summary>Makes <paramref name="first"/> (owned by this recorder) the active histogram; its interval begins now.</summary>
-    protected void Start(THistogram first)
+    /// <param name="first">The first active histogram.</param>
+    /// <param name="oneWriterAtATime">
+    /// Whether the histograms are not thread-safe, so that only one writer may record at a time: the writers then use
+    /// the cheaper <see cref="SingleWriterPhaser"/> where the runtime supports it.
+    /// </param>
+    protected void Start(THistogram first, bool oneWriterAtATime)
     {
+        SingleWriter = oneWriterAtATime && SingleWriterPhaser.IsSupported ? new SingleWriterPhaser() : null;
         _activeHistogram = first;
         first.StartTimeStamp = NowMilliseconds();
     }
@@ -127,7 +139,14 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
             _inactiveHistogram.EndTimeStamp = now;
 
             // Wait until no writer that might have seen the previous active histogram is still recording into it.
-            Phaser.FlipPhase();
+            if (SingleWriter is { } singleWriter)
+            {
+                singleWriter.WaitForWriterToLeavePreviousTarget();
+            }
+            else
+            {
+                Phaser.FlipPhase();
+            }
         }
         finally
         {

@@ -19,8 +19,10 @@ namespace HdrHistogram;
 /// was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// <para>
-/// A recorder over histograms that are not thread-safe (a factory creating <see cref="LongHistogram"/>s, say) is
-/// safe for one writer thread at a time only: use <see cref="SingleWriterRecorder"/> for that case.
+/// A recorder over histograms that are not thread-safe (a factory creating <see cref="LongHistogram"/>s, say, as
+/// <see cref="HistogramFactory.WithThreadSafeReads"/> does without <see cref="HistogramFactory.WithThreadSafeWrites"/>)
+/// is safe for one writer thread at a time only, and records as cheaply as a <see cref="SingleWriterRecorder"/>: no
+/// atomic instruction per record (see there); <see cref="SingleWriterRecorder"/> states that contract in its type.
 /// </para>
 /// </remarks>
 public class Recorder : IRecorder

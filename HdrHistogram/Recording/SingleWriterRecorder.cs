@@ -11,10 +11,12 @@ namespace HdrHistogram;
 /// <para>
 /// The cheaper sibling of <see cref="Recorder"/>: it records into a plain <see cref="LongHistogram"/> (or whatever
 /// histograms the factory given to the constructor creates), so counts, total, minimum and maximum are plain
-/// updates instead of atomic ones. The <see cref="Utilities.WriterReaderPhaser"/> critical section around each record stays,
-/// as in Java: it is what tells the reader that the writer has finished with the histogram it swapped out, and its
-/// two uncontended atomic increments are the cheapest full fences that handshake needs (the writer's record and the
-/// reader's swap form a store-then-load pattern on each side, which only a full fence orders).
+/// updates instead of atomic ones. Each record is a critical section that tells the reader when the writer has
+/// finished with the histogram it swapped out. Java's is a <see cref="Utilities.WriterReaderPhaser"/>: two atomic
+/// increments per record, full fences because the writer's record and the reader's swap form a store-then-load pattern
+/// on each side. With one writer at a time, this recorder moves the fence to the reader: the writer makes plain
+/// stores, and taking an interval runs one process-wide memory barrier (a few microseconds) before it waits for the
+/// writer (on runtimes without that barrier, .NET Framework, it keeps the phaser).
 /// </para>
 /// <para>
 /// Several threads may record only if they never record at the same time (for example, taking turns under a lock);
