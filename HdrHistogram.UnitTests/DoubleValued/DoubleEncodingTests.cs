@@ -416,16 +416,16 @@ public class DoubleEncodingTests
     }
 
     [Fact]
-    public void Decoding_into_a_histogram_of_other_digits_is_a_format_error_that_leaves_it_empty()
+    public void Decoding_into_a_histogram_of_other_digits_is_a_format_error_that_leaves_it_unchanged()
     {
         var c = JavaCase.Load("double-auto-sd3-ms");
         var target = new DoubleHistogram(2);
         target.RecordValue(5.0);
         Action act = () => new HistogramDecoder().DecodeInto(c.V2, target);
         act.Should().Throw<HistogramFormatException>().WithMessage("*digits (3)*target DoubleHistogram's (2)*").Which.ByteOffset.Should().Be(4);
-        target.TotalCount.Should().Be(0);
+        target.TotalCount.Should().Be(1);
         target.RecordValue(5.0);
-        target.GetCountAtValue(5.0).Should().Be(1);
+        target.GetCountAtValue(5.0).Should().Be(2);
     }
 
     [Fact]

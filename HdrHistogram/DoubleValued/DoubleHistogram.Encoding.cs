@@ -90,19 +90,5 @@ public partial class DoubleHistogram
         AutoResize = true;
     }
 
-    /// <summary>
-    /// Leaves this histogram empty after a failed decode into it. When the decode grew the internal histogram
-    /// (from <paramref name="highestTrackableValueBefore"/> to the data's range) the dynamic range follows it.
-    /// </summary>
-    internal void ResetAfterFailedDecode(long highestToLowestValueRatio, long highestTrackableValueBefore)
-    {
-        if (_integerValuesHistogram.HighestTrackableValue != highestTrackableValueBefore)
-        {
-            _configuredHighestToLowestValueRatio = highestToLowestValueRatio;
-        }
-
-        Reset();
-    }
-
     private static string Str(long value) => value.ToString(CultureInfo.InvariantCulture);
 }

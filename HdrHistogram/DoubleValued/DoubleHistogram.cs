@@ -376,14 +376,8 @@ public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHist
             return;
         }
 
-        for (double missingValue = value - expectedIntervalBetweenValueSamples;
-             missingValue >= expectedIntervalBetweenValueSamples;
-             missingValue -= expectedIntervalBetweenValueSamples)
-        {
-            RecordCountAtValue(count, missingValue);
-        }
+        RecordMissingValues(value - expectedIntervalBetweenValueSamples, count, expectedIntervalBetweenValueSamples);
     }
-
     private void Init(long configuredHighestToLowestValueRatio, double lowestTrackableUnitValue)
     {
         _configuredHighestToLowestValueRatio = configuredHighestToLowestValueRatio;

@@ -15,7 +15,7 @@ namespace HdrHistogram.Encoding;
 /// or past the counts array, more counts than the array holds, a count too large for the count type, or (V0/V1) a
 /// negative count, is a <see cref="HistogramFormatException"/> naming the entry's offset.
 /// </remarks>
-internal static class CountsFiller
+internal static partial class CountsFiller
 {
     /// <summary>The result of a fill: what <see cref="HistogramBase.SetInternalTrackingValues"/> needs.</summary>
     public struct Tracking
@@ -40,9 +40,9 @@ internal static class CountsFiller
         {
             return raw switch
             {
-                long[] longs => FillV2(longs, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
-                int[] ints => FillV2(ints, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
-                short[] shorts => FillV2(shorts, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                long[] longs => FillV2<long, Store>(longs, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                int[] ints => FillV2<int, Store>(ints, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
+                short[] shorts => FillV2<short, Store>(shorts, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
                 _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
             };
         }
@@ -50,15 +50,143 @@ internal static class CountsFiller
         int wordSize = header.Cookie.WordSize;
         return raw switch
         {
-            long[] longs => FillFixed(longs, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
-            int[] ints => FillFixed(ints, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
-            short[] shorts => FillFixed(shorts, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            long[] longs => FillFixed<long, Store>(longs, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            int[] ints => FillFixed<int, Store>(ints, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
+            short[] shorts => FillFixed<short, Store>(shorts, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
             _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
         };
     }
 
-    private static Tracking FillV2<T>(T[] counts, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    /// <summary>
+    /// Runs every check <see cref="Fill"/> makes on a payload for a target of <paramref name="histogram"/>'s count type,
+    /// without writing anything: <c>DecodeInto</c> calls it before it touches the target, so that an error in the counts
+    /// leaves the target unchanged. It allocates nothing.
+    /// </summary>
+    /// <param name="histogram">The target; only its count type is used.</param>
+    /// <param name="header">The validated header.</param>
+    /// <param name="payload">The payload bytes.</param>
+    /// <param name="payloadOffset">The payload's offset in the data, for error messages.</param>
+    /// <param name="errors">How to report offsets.</param>
+    public static void Validate(HistogramBase histogram, in EncodedHeader header, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    {
+        long maxAllowable = histogram.MaxAllowableCount;
+        int logicalLength = header.CountsArrayLength;
+        if (header.Cookie.Version == EncodingVersion.V2)
+        {
+            // The lean check says only whether the payload is valid (it costs a fraction of a fill); only for an
+            // invalid one does the fill's own loop run without stores, to throw the fill's exact error.
+            if (IsValidV2(payload, logicalLength, maxAllowable))
+            {
+                return;
+            }
+
+            // The count type decides the range check (skipped for long counts) and names the count width in its message.
+            _ = maxAllowable == long.MaxValue
+                ? FillV2<long, CheckOnly>(Array.Empty<long>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
+                : maxAllowable == int.MaxValue
+                    ? FillV2<int, CheckOnly>(Array.Empty<int>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
+                    : FillV2<short, CheckOnly>(Array.Empty<short>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors);
+            return;
+        }
+
+        // As above: the count type names the target's count width in a count-too-large message.
+        int wordSize = header.Cookie.WordSize;
+        _ = maxAllowable == long.MaxValue
+            ? FillFixed<long, CheckOnly>(Array.Empty<long>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
+            : maxAllowable == int.MaxValue
+                ? FillFixed<int, CheckOnly>(Array.Empty<int>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
+                : FillFixed<short, CheckOnly>(Array.Empty<short>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors);
+    }
+
+    /// <summary>
+    /// Whether <see cref="FillV2{T, TMode}"/> would accept <paramref name="payload"/>: no entry cut off, no count above
+    /// <paramref name="maxAllowable"/>, no zero run beyond <see cref="int.MaxValue"/>, and no more counts than
+    /// <paramref name="logicalLength"/>. Nothing else is computed: one-byte entries (small counts, short zero runs)
+    /// only advance the index, and the index is compared with the length once, at the end (it cannot overflow a
+    /// long: each entry adds at most <see cref="int.MaxValue"/>).
+    /// </summary>
+    private static bool IsValidV2(ReadOnlySpan<byte> payload, int logicalLength, long maxAllowable)
+    {
+        long index = 0;
+        int position = 0;
+        int scalarUntil = 0;
+        while (position < payload.Length)
+        {
+            if (position >= scalarUntil)
+            {
+                // Whole blocks of one-byte entries at once; after a block that holds a longer entry, read at least
+                // a block's worth of entries one by one before trying again.
+                position = SkipSingleByteEntryBlocks(payload, position, ref index);
+                scalarUntil = position + 16;
+                if (position >= payload.Length)
+                {
+                    break;
+                }
+            }
+
+            int first = payload[position];
+            if (first < 0x80)
+            {
+                // ZigZag: an even byte is a count (1 slot), an odd one a zero run of (first >> 1) + 1 slots.
+                index += 1 + ((first >> 1) & -(first & 1));
+                position++;
+                continue;
+            }
+
+            long value;
+            if (position + 1 < payload.Length && payload[position + 1] < 0x80)
+            {
+                // Two-byte entries (counts up to 8191, runs up to 8192) are the other common case.
+                int z = (first & 0x7F) | (payload[position + 1] << 7);
+                value = (z >> 1) ^ -(z & 1);
+                position += 2;
+            }
+            else
+            {
+                if (!ZigZagEncoding.TryReadLong(payload.Slice(position), out value, out int length))
+                {
+                    return false;
+                }
+
+                position += length;
+            }
+
+            if (value >= 0)
+            {
+                if (value > maxAllowable)
+                {
+                    return false;
+                }
+
+                index++;
+            }
+            else
+            {
+                if (value < -int.MaxValue)
+                {
+                    return false;
+                }
+
+                index -= value;
+            }
+        }
+
+        return index <= logicalLength;
+    }
+
+    /// <summary>The fill mode that stores counts.</summary>
+    private struct Store
+    {
+    }
+
+    /// <summary>The fill mode that only checks (the JIT drops the stores for this instantiation).</summary>
+    private struct CheckOnly
+    {
+    }
+
+    private static Tracking FillV2<T, TMode>(T[] counts, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
         where T : unmanaged
+        where TMode : struct
     {
         // Kept lean so the loop state fits in registers: the physical slot is derived only when a count is stored,
         // the multi-byte read and every error are separate methods, and long counts skip the range check.
@@ -130,7 +258,11 @@ internal static class CountsFiller
                     throw CountTooLarge(payload, position, value, typeof(T), payloadOffset, errors);
                 }
 
-                counts[index < wrapAt ? index + start : index - wrapAt] = FromInt64<T>(value);
+                if (typeof(TMode) == typeof(Store))
+                {
+                    counts[index < wrapAt ? index + start : index - wrapAt] = FromInt64<T>(value);
+                }
+
                 totalCount += value;
                 maxIndex = index;
                 if (minNonZeroIndex < 0 && index != 0)
@@ -218,8 +350,9 @@ internal static class CountsFiller
         => CountTooLarge(value, countType, payloadOffset + EntryStart(payload, end), errors);
 
     /// <summary>Fills from fixed-width big-endian V1/V0 counts (a whole number of words, no more than the array holds).</summary>
-    private static Tracking FillFixed<T>(T[] counts, int normalizingIndexOffset, long maxAllowable, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    private static Tracking FillFixed<T, TMode>(T[] counts, int normalizingIndexOffset, long maxAllowable, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
         where T : unmanaged
+        where TMode : struct
     {
         // The header check guarantees a whole number of words, no more than the counts array holds.
         int arrayLength = counts.Length;
@@ -252,7 +385,11 @@ internal static class CountsFiller
                     throw CountTooLarge(value, typeof(T), payloadOffset + (index * wordSize), errors);
                 }
 
-                counts[slot] = FromInt64<T>(value);
+                if (typeof(TMode) == typeof(Store))
+                {
+                    counts[slot] = FromInt64<T>(value);
+                }
+
                 totalCount += value;
                 maxIndex = index;
                 if (minNonZeroIndex < 0 && index != 0)

@@ -121,7 +121,7 @@ public sealed partial class HistogramDecoder
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
     /// <exception cref="HistogramFormatException">
     /// The data is not a valid DoubleHistogram encoding, exceeds the limits, or does not match the target's digits.
-    /// The target is then left empty (reset).
+    /// Every check is made before the target is touched: after any failure the target is unchanged.
     /// </exception>
     public void DecodeInto(ReadOnlySpan<byte> source, DoubleHistogram target) => DecodeInto(source, target, out _);
 
@@ -130,7 +130,7 @@ public sealed partial class HistogramDecoder
     /// <param name="target">The histogram to fill.</param>
     /// <param name="bytesConsumed">The length of the encoded histogram.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>; after any failure the target is unchanged.</exception>
     public void DecodeInto(ReadOnlySpan<byte> source, DoubleHistogram target, out int bytesConsumed)
     {
         CheckTarget(target);
@@ -141,76 +141,44 @@ public sealed partial class HistogramDecoder
     /// <param name="source">An encoded DoubleHistogram.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>; after any failure the target is unchanged.</exception>
     public void DecodeInto(ReadOnlySequence<byte> source, DoubleHistogram target)
     {
         CheckTarget(target);
-        try
-        {
-            DecodeSequence(source, DecodeKind.Double, target, HistogramCountType.Default);
-        }
-        catch (HistogramFormatException)
-        {
-            target.Reset(); // Also when the data was rejected before its histogram was reached.
-            throw;
-        }
+        DecodeSequence(source, DecodeKind.Double, target, HistogramCountType.Default);
     }
 
     /// <summary>Reads one encoded DoubleHistogram from <paramref name="source"/> into <paramref name="target"/> (see <see cref="DecodeDouble(Stream)"/> and <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
     /// <param name="source">The stream to read from.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it.</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it. The target is then unchanged (the histogram is read whole before the target is touched); the stream may have been read up to the error.</exception>
     public void DecodeInto(Stream source, DoubleHistogram target)
     {
         CheckTarget(target);
-        try
-        {
-            DecodeStream(source, DecodeKind.Double, target, HistogramCountType.Default);
-        }
-        catch (HistogramFormatException)
-        {
-            target.Reset(); // Also when the data was rejected before its histogram was reached.
-            throw;
-        }
+        DecodeStream(source, DecodeKind.Double, target, HistogramCountType.Default);
     }
 
     /// <summary>Decodes base64 text of an encoded DoubleHistogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
     /// <param name="base64">The base64 characters.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>. After any failure (the text included) the target is unchanged.</exception>
     public void DecodeFromBase64Into(ReadOnlySpan<char> base64, DoubleHistogram target)
     {
         CheckTarget(target);
-        try
-        {
-            DecodeBase64Chars(base64, DecodeKind.Double, target, HistogramCountType.Default);
-        }
-        catch (HistogramFormatException)
-        {
-            target.Reset(); // Also when the data was rejected before its histogram was reached.
-            throw;
-        }
+        DecodeBase64Chars(base64, DecodeKind.Double, target, HistogramCountType.Default);
     }
 
     /// <summary>Decodes UTF-8 base64 text of an encoded DoubleHistogram into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>).</summary>
     /// <param name="utf8Base64">The base64 text as UTF-8 bytes.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, DoubleHistogram)"/>. After any failure (the text included) the target is unchanged.</exception>
     public void DecodeFromBase64Utf8Into(ReadOnlySpan<byte> utf8Base64, DoubleHistogram target)
     {
         CheckTarget(target);
-        try
-        {
-            DecodeBase64Utf8(utf8Base64, DecodeKind.Double, target, HistogramCountType.Default);
-        }
-        catch (HistogramFormatException)
-        {
-            target.Reset(); // Also when the data was rejected before its histogram was reached.
-            throw;
-        }
+        DecodeBase64Utf8(utf8Base64, DecodeKind.Double, target, HistogramCountType.Default);
     }
 
     /// <summary>
@@ -329,24 +297,12 @@ public sealed partial class HistogramDecoder
     private EncodableHistogram DecodeEncodable(ReadOnlySpan<byte> source, DecodeKind kind, EncodableHistogram? target, HistogramCountType countType, Accept accept, out int bytesConsumed)
         => DecodeEncodable(source, kind, target, countType, accept, _minBarForHighestTrackableValue, out bytesConsumed);
 
-    /// <summary>Decodes into <paramref name="target"/>, leaving it empty (and consistent) when the data is invalid.</summary>
+    /// <summary>
+    /// Decodes into <paramref name="target"/>. Every check (wrapper, header, counts) is made before the internal
+    /// histogram is touched, and nothing after that can fail, so invalid data leaves the target unchanged.
+    /// </summary>
     private DoubleHistogram DecodeDoubleInto(ReadOnlySpan<byte> source, DoubleHistogram target, Accept accept, out int bytesConsumed)
-    {
-        long highestBefore = target.IntegerValuesHistogram.HighestTrackableValue;
-        try
-        {
-            return DecodeDoubleCore(source, target, accept, out bytesConsumed);
-        }
-        catch (HistogramFormatException)
-        {
-            // The internal histogram grows only after the wrapper was read and validated: its ratio then goes with it.
-            long ratio = target.IntegerValuesHistogram.HighestTrackableValue != highestBefore
-                ? BinaryPrimitives.ReadInt64BigEndian(source.Slice(8))
-                : target.GetHighestToLowestValueRatio();
-            target.ResetAfterFailedDecode(ratio, highestBefore);
-            throw;
-        }
-    }
+        => DecodeDoubleCore(source, target, accept, out bytesConsumed);
 
     /// <summary>Decodes a DoubleHistogram: validates the wrapper, then decodes the internal histogram against it.</summary>
     private DoubleHistogram DecodeDoubleCore(ReadOnlySpan<byte> source, DoubleHistogram? target, Accept accept, out int bytesConsumed)

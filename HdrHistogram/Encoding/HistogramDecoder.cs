@@ -132,7 +132,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// It must not be used by other threads meanwhile.
     /// </param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target's configuration, or holds a count too large for the target's count type. An error in the header (including a configuration mismatch) is found before the target is touched and leaves it unchanged; an error found while the counts are read leaves it empty (reset).</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target's configuration, or holds a count too large for the target's count type. Every check (header, configuration, counts, truncation, compressed stream) is made before the target is touched: after any failure the target is unchanged, for every target type.</exception>
     public void DecodeInto(ReadOnlySpan<byte> source, HistogramBase target) => DecodeInto(source, target, out _);
 
     /// <summary>Decodes into <paramref name="target"/> (see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>) and says how many bytes the histogram took.</summary>
@@ -140,7 +140,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="target">The histogram to fill.</param>
     /// <param name="bytesConsumed">The length of the encoded histogram.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>; after any failure the target is unchanged.</exception>
     public void DecodeInto(ReadOnlySpan<byte> source, HistogramBase target, out int bytesConsumed)
     {
         CheckTarget(target);
@@ -159,7 +159,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="source">An encoded histogram.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    /// <exception cref="HistogramFormatException">See <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>; after any failure the target is unchanged.</exception>
     public void DecodeInto(ReadOnlySequence<byte> source, HistogramBase target)
     {
         CheckTarget(target);
@@ -183,7 +183,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="source">The stream to read from.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it.</exception>
+    /// <exception cref="HistogramFormatException">The data is invalid, exceeds the limits, does not match the target, or the stream ends inside it. The target is then unchanged (the histogram is read whole before the target is touched); the stream may have been read up to the error.</exception>
     public void DecodeInto(Stream source, HistogramBase target)
     {
         CheckTarget(target);
@@ -218,7 +218,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="base64">The base64 characters.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>. After any failure (the text included) the target is unchanged.</exception>
     public void DecodeFromBase64Into(ReadOnlySpan<char> base64, HistogramBase target)
     {
         CheckTarget(target);
@@ -237,7 +237,7 @@ public sealed partial class HistogramDecoder : IDisposable
     /// <param name="utf8Base64">The base64 text as UTF-8 bytes.</param>
     /// <param name="target">The histogram to fill.</param>
     /// <exception cref="ArgumentNullException"><paramref name="target"/> is null.</exception>
-    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>.</exception>
+    /// <exception cref="HistogramFormatException">The text is not base64, or see <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>. After any failure (the text included) the target is unchanged.</exception>
     public void DecodeFromBase64Utf8Into(ReadOnlySpan<byte> utf8Base64, HistogramBase target)
     {
         CheckTarget(target);
@@ -372,24 +372,19 @@ public sealed partial class HistogramDecoder : IDisposable
                     v0 ? 4 : 12);
             }
 
+            // The counts are checked before the target changes, so that any failure leaves it unchanged (one contract
+            // for every error and target type). A second pass over the payload, without writes; no allocation.
+            CountsFiller.Validate(histogram, header, payload, header.HeaderLength, errors);
             histogram.Reset();
             histogram.EnsureHighestTrackableValue(header.HighestTrackableValue);
         }
 
-        try
-        {
-            histogram.AutoResize = true;
-            histogram.IntegerToDoubleValueConversionRatio = header.IntegerToDoubleValueConversionRatio;
-            histogram.SetNormalizingIndexOffset(header.NormalizingIndexOffset);
-            var tracking = CountsFiller.Fill(histogram, header, payload, header.HeaderLength, errors);
-            histogram.SetInternalTrackingValues(tracking.TotalCount, tracking.MaxIndex, tracking.MinNonZeroIndex);
-            return histogram;
-        }
-        catch (HistogramFormatException) when (target is not null)
-        {
-            target.Reset();
-            throw;
-        }
+        histogram.AutoResize = true;
+        histogram.IntegerToDoubleValueConversionRatio = header.IntegerToDoubleValueConversionRatio;
+        histogram.SetNormalizingIndexOffset(header.NormalizingIndexOffset);
+        var tracking = CountsFiller.Fill(histogram, header, payload, header.HeaderLength, errors);
+        histogram.SetInternalTrackingValues(tracking.TotalCount, tracking.MaxIndex, tracking.MinNonZeroIndex);
+        return histogram;
     }
 
     private HistogramBase DecodeCompressed(ReadOnlySpan<byte> source, HistogramBase? target, HistogramCountType countType, long minBarForHighestTrackableValue, in DoubleWrapper wrapper, out int bytesConsumed)

@@ -43,8 +43,12 @@ internal static class CountsBlockArithmetic
                     for (int i = 0; i < t.Length; i++)
                     {
                         int count = s[i]; // Read first: the source may be the target itself.
-                        t[i] += count;
-                        addedTotal += count;
+                        if (count != 0)
+                        {
+                            // A zero leaves the target slot (and its page) untouched.
+                            t[i] += count;
+                            addedTotal += count;
+                        }
                     }
 
                     return true;
@@ -62,8 +66,11 @@ internal static class CountsBlockArithmetic
                     for (int i = 0; i < t.Length; i++)
                     {
                         short count = s[i];
-                        t[i] += count;
-                        addedTotal += count;
+                        if (count != 0)
+                        {
+                            t[i] += count;
+                            addedTotal += count;
+                        }
                     }
 
                     return true;
@@ -173,8 +180,16 @@ internal static class CountsBlockArithmetic
             var sum = Vector<long>.Zero;
             for (int v = 0; v < sv.Length; v++)
             {
+                Vector<long> counts = sv[v];
+                if (counts == Vector<long>.Zero)
+                {
+                    // Nothing to add: the target's memory is not even read, so the pages of a freshly allocated
+                    // target (a Copy) that receive no count are never touched (each first touch is a page fault).
+                    continue;
+                }
+
                 // Java skips negative (wrapped) counts: mask them to zero.
-                Vector<long> positive = sv[v] & Vector.GreaterThan(sv[v], Vector<long>.Zero);
+                Vector<long> positive = counts & Vector.GreaterThan(counts, Vector<long>.Zero);
                 if (negate)
                 {
                     positive = -positive;
@@ -202,7 +217,7 @@ internal static class CountsBlockArithmetic
         return total;
     }
 
-    /// <summary>Whether every slot's sum stays within the int range (and no count is negative).</summary>
+    /// <summary>Whether every slot the source adds to keeps its sum within the int range (and no count there is negative).</summary>
     private static bool AllSumsFit(ReadOnlySpan<int> t, ReadOnlySpan<int> s)
     {
         int i = 0;
@@ -213,8 +228,15 @@ internal static class CountsBlockArithmetic
             var signs = Vector<int>.Zero;
             for (int v = 0; v < sv.Length; v++)
             {
+                Vector<int> counts = sv[v];
+                if (counts == Vector<int>.Zero)
+                {
+                    // Nothing added here: the target is not read (its untouched pages stay untouched).
+                    continue;
+                }
+
                 // Two non-negative ints sum below 2^32: the sum's sign bit is set exactly when it overflows.
-                signs |= tv[v] | sv[v] | (tv[v] + sv[v]);
+                signs |= tv[v] | counts | (tv[v] + counts);
             }
 
             if (Vector.LessThanAny(signs, Vector<int>.Zero))
@@ -227,7 +249,7 @@ internal static class CountsBlockArithmetic
 
         for (; i < t.Length; i++)
         {
-            if (t[i] < 0 || s[i] < 0 || (long)t[i] + s[i] > int.MaxValue)
+            if (s[i] != 0 && (t[i] < 0 || s[i] < 0 || (long)t[i] + s[i] > int.MaxValue))
             {
                 return false;
             }
@@ -236,7 +258,7 @@ internal static class CountsBlockArithmetic
         return true;
     }
 
-    /// <summary>Whether every slot's sum stays within the short range (and no count is negative).</summary>
+    /// <summary>Whether every slot the source adds to keeps its sum within the short range (and no count there is negative).</summary>
     private static bool AllSumsFit(ReadOnlySpan<short> t, ReadOnlySpan<short> s)
     {
         int i = 0;
@@ -247,7 +269,14 @@ internal static class CountsBlockArithmetic
             var signs = Vector<short>.Zero;
             for (int v = 0; v < sv.Length; v++)
             {
-                signs |= tv[v] | sv[v] | (tv[v] + sv[v]);
+                Vector<short> counts = sv[v];
+                if (counts == Vector<short>.Zero)
+                {
+                    // Nothing added here: the target is not read (its untouched pages stay untouched).
+                    continue;
+                }
+
+                signs |= tv[v] | counts | (tv[v] + counts);
             }
 
             if (Vector.LessThanAny(signs, Vector<short>.Zero))
@@ -260,7 +289,7 @@ internal static class CountsBlockArithmetic
 
         for (; i < t.Length; i++)
         {
-            if (t[i] < 0 || s[i] < 0 || t[i] + s[i] > short.MaxValue)
+            if (s[i] != 0 && (t[i] < 0 || s[i] < 0 || t[i] + s[i] > short.MaxValue))
             {
                 return false;
             }

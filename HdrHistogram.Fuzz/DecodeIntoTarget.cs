@@ -1,0 +1,150 @@
+using System;
+using System.Collections.Generic;
+using HdrHistogram.Encoding;
+
+namespace HdrHistogram.Fuzz;
+
+/// <summary>
+/// Mutated encoded histograms decoded into reused targets of every type (long, int, short, the two concurrent ones,
+/// double and concurrent double), each made from its seed, through a random path. A target filled must hold what a new
+/// histogram decoded from the same bytes holds; after a failure the target must still take its seed again and hold
+/// exactly that.
+/// </summary>
+internal sealed class DecodeIntoTarget : FuzzTarget
+{
+    private static readonly HistogramCountType[] IntegerTypes =
+    {
+        HistogramCountType.Long, HistogramCountType.Int, HistogramCountType.Short, HistogramCountType.LongConcurrent, HistogramCountType.IntConcurrent,
+    };
+
+    private readonly List<(string Name, byte[] Bytes, EncodableHistogram[] Targets, EncodableHistogram[] Clean, HistogramCountType[] Types)> _seeds = new();
+    private readonly HistogramDecoder _decoder = new(FuzzLimits.DecoderOptions());
+    private readonly HistogramDecoder _reference = new(FuzzLimits.DecoderOptions());
+
+    public DecodeIntoTarget(IReadOnlyList<(string Name, byte[] Bytes)> seeds)
+    {
+        foreach (var (name, bytes) in seeds)
+        {
+            var targets = new List<EncodableHistogram>();
+            var clean = new List<EncodableHistogram>();
+            var types = new List<HistogramCountType>();
+            try
+            {
+                if (_reference.DecodeAny(bytes) is DoubleHistogram)
+                {
+                    var d = _reference.DecodeDouble(bytes);
+                    targets.Add(_reference.DecodeDouble(bytes));
+                    clean.Add(d);
+                    types.Add(HistogramCountType.Default);
+                    var concurrent = new DoubleConcurrentHistogram(d.GetHighestToLowestValueRatio(), d.NumberOfSignificantValueDigits);
+                    _reference.DecodeInto(bytes, concurrent);
+                    targets.Add(concurrent);
+                    clean.Add(d);
+                    types.Add(HistogramCountType.Default);
+                }
+                else
+                {
+                    foreach (var type in IntegerTypes)
+                    {
+                        try
+                        {
+                            targets.Add(_reference.Decode(bytes, type));
+                            clean.Add(_reference.Decode(bytes, type));
+                            types.Add(type);
+                        }
+                        catch (HistogramFormatException)
+                        {
+                            // e.g. counts too large for 16 bits: no target of that type for this seed
+                        }
+                    }
+                }
+            }
+            catch (HistogramFormatException)
+            {
+                // a seed beyond the fuzz limits (or a fixture of a bad input): not a seed here
+            }
+
+            if (targets.Count > 0)
+            {
+                _seeds.Add((name, bytes, targets.ToArray(), clean.ToArray(), types.ToArray()));
+            }
+        }
+    }
+
+    public override string Name => "decode into reused targets";
+
+    public override FuzzInput Generate(Random random)
+    {
+        int index = random.Next(_seeds.Count);
+        var seed = _seeds[index];
+        if (random.Next(10) == 0)
+        {
+            return new FuzzInput(seed.Bytes, index, seed.Name + " unchanged");
+        }
+
+        byte[] mutated = Mutator.MutateBytes(seed.Bytes, _seeds[random.Next(_seeds.Count)].Bytes, random, out string how);
+        return new FuzzInput(mutated, index, seed.Name + ": " + how);
+    }
+
+    public override bool Run(FuzzInput input, Random random)
+    {
+        var seed = _seeds[input.SeedIndex];
+        int t = random.Next(seed.Targets.Length);
+        var target = seed.Targets[t];
+        int path = random.Next(4);
+        try
+        {
+            DecodePath.DecodeInto(_decoder, input.Bytes, path, target, random);
+        }
+        catch (HistogramFormatException e)
+        {
+            // The target must still be usable: its seed decodes into it again, to exactly the seed's data.
+            try
+            {
+                DecodePath.DecodeInto(_decoder, seed.Bytes, DecodePath.Span, target, random);
+            }
+            catch (HistogramFormatException again)
+            {
+                throw new FuzzMismatchException("after a failed DecodeInto (" + e.Message + "), the " + target.GetType().Name + " target no longer takes its seed: " + again.Message);
+            }
+
+            if (!DecodePath.SameData(target, seed.Clean[t]))
+            {
+                throw new FuzzMismatchException("after a failed DecodeInto (" + e.Message + ") and its seed decoded into it again, the " + target.GetType().Name + " target holds " + DecodePath.Describe(target) + ", not " + DecodePath.Describe(seed.Clean[t]));
+            }
+
+            return false;
+        }
+
+        // What was filled equals a new histogram decoded from the same bytes.
+        EncodableHistogram fresh;
+        try
+        {
+            fresh = target is DoubleHistogram
+                ? _reference.DecodeDouble(input.Bytes)
+                : _reference.Decode(input.Bytes, seed.Types[t]);
+        }
+        catch (HistogramFormatException e)
+        {
+            throw new FuzzMismatchException("DecodeInto a " + target.GetType().Name + " (" + DecodePath.Names[path] + ") accepted bytes that a new decode rejects: " + e.Message);
+        }
+
+        if (!DecodePath.SameData(target, fresh))
+        {
+            throw new FuzzMismatchException("DecodeInto a " + target.GetType().Name + " (" + DecodePath.Names[path] + ") gave " + DecodePath.Describe(target) + ", a new decode " + DecodePath.Describe(fresh));
+        }
+
+        return true;
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            _decoder.Dispose();
+            _reference.Dispose();
+        }
+
+        base.Dispose(disposing);
+    }
+}

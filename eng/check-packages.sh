@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# Packs the solution (after the Release build: `dotnet pack --no-build`; PackageOutputPath is nupkg/) and checks what a user gets
+# (run by .ci/run):
+#  1. exactly two packages come out, HdrHistogram.Serialization (the library) and HdrHistogram.Tool (the hdr .NET tool),
+#     each with its .snupkg: tests, benchmarks, examples and the compat programs are not packable;
+#  2. the library package: lib/<tfm>/HdrHistogram.dll and .xml for net8.0, net9.0, net10.0 and netstandard2.0 and nothing
+#     else under lib/; the tool package: tools/net10.0/any/ with DotnetToolSettings.xml (command hdr), the library, the
+#     plotting library and the SkiaSharp/HarfBuzz native libraries for linux-x64, and no native debug symbols;
+#  3. both nuspecs: the version set in Directory.Build.props, licence expression, readme (packed), project URL, tags,
+#     release notes, description, the git repository with the commit built;
+#  4. both .snupkg: every pdb, each with SourceLink JSON that maps the sources to the repository at that commit;
+#  5. the library package's README quick start, compiled and run against the package;
+#  6. the tool installs from the package folder (dotnet tool install --tool-path, nothing but nupkg/ as a source) and
+#     the installed hdr prints its version, processes and plots the sample log.
+# Works offline once `dotnet restore HdrHistogram.sln` has run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+fail() { echo "check-packages: $*" >&2; exit 1; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+packages="${NUGET_PACKAGES:-$(dotnet nuget locals global-packages --list | sed 's/^global-packages: //')}"
+
+version="$(sed -n 's:.*<VersionPrefix>\(.*\)</VersionPrefix>.*:\1:p' Directory.Build.props)"
+[ -n "$version" ] || fail "no VersionPrefix in Directory.Build.props"
+repository="$(sed -n 's:.*<RepositoryUrl>\(.*\)</RepositoryUrl>.*:\1:p' Directory.Build.props)"
+[ -n "$repository" ] || fail "no RepositoryUrl in Directory.Build.props"
+commit="$(git rev-parse HEAD 2>/dev/null || true)"
+
+# 1. Pack everything packable.
+rm -rf nupkg
+start=$SECONDS
+dotnet pack HdrHistogram.sln -c Release --no-build --no-restore >"$work/pack.txt" 2>&1 \
+    || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
+expected="HdrHistogram.Serialization.$version.nupkg HdrHistogram.Serialization.$version.snupkg HdrHistogram.Tool.$version.nupkg HdrHistogram.Tool.$version.snupkg"
+got="$(cd nupkg && ls | sort | tr '\n' ' ' | sed 's/ $//')"
+[ "$got" = "$expected" ] || fail "nupkg/ holds '$got', expected '$expected' (only the library and the tool are packable)"
+echo "packages: $got ($((SECONDS - start)) s; library $(($(stat -c %s "nupkg/HdrHistogram.Serialization.$version.nupkg") / 1024)) KB, tool $(($(stat -c %s "nupkg/HdrHistogram.Tool.$version.nupkg") / 1024 / 1024)) MB)"
+
+# Entries of a package, one path a line.
+entries() { unzip -Z1 "$1" | sort; }
+has() { grep -qxF "$2" <<<"$1" || fail "$3 lacks $2"; }
+
+# 3. The nuspec fields (shared by both packages, then each one's own).
+check_nuspec() {
+    local package="$1" id="$2" nuspec
+    nuspec="$(unzip -p "nupkg/$package" "$id.nuspec")"
+    local field
+    for field in "<id>$id</id>" "<version>$version</version>" '<license type="expression">CC0-1.0 OR BSD-2-Clause</license>' \
+        '<readme>README.md</readme>' "<projectUrl>$repository</projectUrl>" '<authors>' '<description>' '<releaseNotes>' \
+        '<tags>' '<copyright>'; do
+        grep -qF "$field" <<<"$nuspec" || fail "$package: nuspec lacks $field"
+    done
+    grep -q '<releaseNotes>.*3\.0\.0' <<<"$nuspec" || fail "$package: release notes do not mention 3.0.0"
+    grep -q '<tags>.*hdrhistogram' <<<"$nuspec" || fail "$package: tags lack hdrhistogram"
+    local repo_element
+    repo_element="$(grep -o '<repository [^>]*>' <<<"$nuspec" || true)"
+    [[ "$repo_element" == *"type=\"git\""* && "$repo_element" == *"url=\"$repository\""* ]] \
+        || fail "$package: repository element is '$repo_element', expected git at $repository"
+    [[ "$repo_element" =~ commit=\"([0-9a-f]{40})\" ]] || fail "$package: repository element has no commit: $repo_element"
+    if [ -n "$commit" ] && [ "${BASH_REMATCH[1]}" != "$commit" ]; then
+        fail "$package: repository commit ${BASH_REMATCH[1]} is not the commit built ($commit)"
+    fi
+    if grep -qi 'sourcelink\|Microsoft.Build.Tasks.Git' <<<"$nuspec"; then
+        fail "$package: SourceLink leaked into the dependencies (it is build-time only)"
+    fi
+    echo "$nuspec" >"$work/$id.nuspec"
+}
+
+# 4. A pdb carries SourceLink JSON mapping the sources to raw files of the repository at the commit.
+check_sourcelink() {
+    local pdb="$1" what="$2" json raw
+    raw="https://raw.githubusercontent.com/${repository#https://github.com/}/"
+    json="$(grep -a -o '{"documents":{[^}]*}}' "$pdb" || true)"
+    [ -n "$json" ] || fail "$what: no SourceLink JSON in the pdb"
+    [[ "$json" == *"\"$raw"* ]] || fail "$what: SourceLink JSON does not map to $raw: $json"
+    if [ -n "$commit" ] && [[ "$json" != *"$raw$commit/"* ]]; then
+        fail "$what: SourceLink JSON does not map to commit $commit: $json"
+    fi
+}
+
+# 2-4. The library package.
+lib="HdrHistogram.Serialization.$version"
+lib_entries="$(entries "nupkg/$lib.nupkg")"
+has "$lib_entries" README.md "$lib.nupkg"
+unzip -p "nupkg/$lib.nupkg" README.md | cmp -s - HdrHistogram/README.md || fail "$lib.nupkg: README.md is not HdrHistogram/README.md"
+expected_lib=""
+for tfm in net8.0 net9.0 net10.0 netstandard2.0; do
+    expected_lib+="lib/$tfm/HdrHistogram.dll"$'\n'"lib/$tfm/HdrHistogram.xml"$'\n'
+done
+actual_lib="$(grep '^lib/' <<<"$lib_entries" || true)"
+[ "$actual_lib" = "$(sort <<<"${expected_lib%$'\n'}")" ] || fail "$lib.nupkg: lib/ holds"$'\n'"$actual_lib"$'\n'"expected"$'\n'"$expected_lib"
+check_nuspec "$lib.nupkg" HdrHistogram.Serialization
+grep -q 'targetFramework=".NETStandard2.0"' "$work/HdrHistogram.Serialization.nuspec" || fail "$lib.nupkg: no netstandard2.0 dependency group"
+mkdir -p "$work/libsym"
+unzip -q "nupkg/$lib.snupkg" -d "$work/libsym"
+for tfm in net8.0 net9.0 net10.0 netstandard2.0; do
+    [ -f "$work/libsym/lib/$tfm/HdrHistogram.pdb" ] || fail "$lib.snupkg lacks lib/$tfm/HdrHistogram.pdb"
+    check_sourcelink "$work/libsym/lib/$tfm/HdrHistogram.pdb" "$lib.snupkg lib/$tfm/HdrHistogram.pdb"
+done
+echo "library package: lib/ for net8.0, net9.0, net10.0, netstandard2.0 (dll + xml), README, nuspec fields, 4 pdbs with SourceLink at ${commit:-the commit built}"
+
+# 2-4. The tool package.
+tool="HdrHistogram.Tool.$version"
+tool_entries="$(entries "nupkg/$tool.nupkg")"
+any=tools/net10.0/any
+for f in README.md $any/DotnetToolSettings.xml $any/HdrHistogram.Tool.dll $any/HdrHistogram.Tool.runtimeconfig.json \
+    $any/HdrHistogram.Tool.deps.json $any/HdrHistogram.dll $any/HdrHistogram.Plotting.dll $any/System.CommandLine.dll \
+    $any/ScottPlot.dll $any/SkiaSharp.dll $any/HarfBuzzSharp.dll \
+    $any/runtimes/linux-x64/native/libSkiaSharp.so $any/runtimes/linux-x64/native/libHarfBuzzSharp.so; do
+    has "$tool_entries" "$f" "$tool.nupkg"
+done
+if grep -q '^tools/.*/runtimes/.*\.pdb$' <<<"$tool_entries"; then fail "$tool.nupkg carries native debug symbols"; fi
+unzip -p "nupkg/$tool.nupkg" $any/DotnetToolSettings.xml | grep -q '<Command Name="hdr" EntryPoint="HdrHistogram.Tool.dll" Runner="dotnet" />' \
+    || fail "$tool.nupkg: DotnetToolSettings.xml does not declare the hdr command"
+check_nuspec "$tool.nupkg" HdrHistogram.Tool
+grep -q '<packageType name="DotnetTool" />' "$work/HdrHistogram.Tool.nuspec" || fail "$tool.nupkg is not a DotnetTool package"
+mkdir -p "$work/toolsym"
+unzip -q "nupkg/$tool.snupkg" -d "$work/toolsym"
+for pdb in HdrHistogram.Tool.pdb HdrHistogram.Plotting.pdb HdrHistogram.pdb; do
+    [ -f "$work/toolsym/$any/$pdb" ] || fail "$tool.snupkg lacks $any/$pdb"
+    check_sourcelink "$work/toolsym/$any/$pdb" "$tool.snupkg $pdb"
+done
+echo "tool package: $any with DotnetToolSettings.xml (hdr), library, plotting, SkiaSharp native assets, README, nuspec fields, 3 pdbs with SourceLink"
+
+# Only the package folder and the already-restored packages as sources: nothing is fetched, and nothing published
+# under the same names elsewhere can be picked instead.
+cat >"$work/nuget.config" <<EOF
+<?xml version="1.0" encoding="utf-8"?>
+<configuration>
+  <packageSources>
+    <clear />
+    <add key="nupkg" value="$PWD/nupkg" />
+    <add key="restored" value="$packages" />
+  </packageSources>
+</configuration>
+EOF
+
+# 5. The README quick start, compiled against the package (first csharp block of HdrHistogram/README.md).
+mkdir -p "$work/quickstart"
+awk '/^```csharp$/ { inside = 1; next } inside && /^```$/ { exit } inside { print }' HdrHistogram/README.md \
+    >"$work/quickstart/Program.cs"
+[ -s "$work/quickstart/Program.cs" ] || fail "HdrHistogram/README.md has no csharp quick start"
+cat >"$work/quickstart/QuickStart.csproj" <<EOF
+<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup>
+    <OutputType>Exe</OutputType>
+    <TargetFramework>net10.0</TargetFramework>
+    <Nullable>enable</Nullable>
+    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
+    <RestorePackagesPath>$work/quickstart-packages</RestorePackagesPath>
+  </PropertyGroup>
+  <ItemGroup>
+    <PackageReference Include="HdrHistogram.Serialization" Version="$version" />
+  </ItemGroup>
+</Project>
+EOF
+cp "$work/nuget.config" "$work/quickstart/nuget.config"
+dotnet build "$work/quickstart/QuickStart.csproj" -c Release -o "$work/quickstart/out" >"$work/quickstart.txt" 2>&1 \
+    || { cat "$work/quickstart.txt"; fail "the README quick start does not compile against the package"; }
+dotnet "$work/quickstart/out/QuickStart.dll" >"$work/quickstart-output.txt" \
+    || { cat "$work/quickstart-output.txt"; fail "the README quick start fails"; }
+grep -qx 'decoded 11 values, max 1250303 ns' "$work/quickstart-output.txt" \
+    || { cat "$work/quickstart-output.txt"; fail "the README quick start printed something unexpected"; }
+echo "library package: the README quick start compiles against it and runs ($(wc -l <"$work/quickstart-output.txt") lines)"
+
+# 6. The tool, installed from the package.
+dotnet tool install --tool-path "$work/tools" --configfile "$work/nuget.config" --version "$version" HdrHistogram.Tool \
+    >"$work/install.txt" 2>&1 || { cat "$work/install.txt"; fail "dotnet tool install from nupkg/ failed"; }
+hdr="$work/tools/hdr"
+installed_version="$("$hdr" --version)"
+[[ "$installed_version" == "hdr $version"* ]] || fail "installed hdr --version printed '$installed_version'"
+"$hdr" process -i samples/latency.hlog -utc >"$work/process.txt" || fail "installed hdr process failed"
+grep -q '^#\[Max     =      800.063, Total count    =        30402\]$' "$work/process.txt" \
+    || { tail -3 "$work/process.txt"; fail "installed hdr process printed an unexpected distribution"; }
+"$hdr" plot samples/latency.hlog -o "$work/latency.png" || fail "installed hdr plot failed"
+[ "$(head -c 8 "$work/latency.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "installed hdr plot wrote no PNG"
+"$hdr" plot samples/latency.hlog -o "$work/latency.svg" || fail "installed hdr plot (SVG) failed"
+grep -q '<svg' "$work/latency.svg" || fail "installed hdr plot wrote no SVG"
+echo "tool package: dotnet tool install --tool-path from nupkg/ works; ${installed_version%%+*}, hdr process and hdr plot (PNG $(stat -c %s "$work/latency.png") bytes, SVG) on samples/latency.hlog"
