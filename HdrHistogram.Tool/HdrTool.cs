@@ -7,6 +7,7 @@ using System.Linq;
 using System.Text.RegularExpressions;
 using System.Threading;
 using HdrHistogram.Tool.Cli;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Tool;
 

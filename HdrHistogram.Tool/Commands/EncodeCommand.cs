@@ -4,6 +4,7 @@ using System.Globalization;
 using System.IO;
 using HdrHistogram.Encoding;
 using HdrHistogram.Tool.Cli;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Tool.Commands;
 

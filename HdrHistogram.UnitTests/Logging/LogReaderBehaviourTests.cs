@@ -132,6 +132,18 @@ public class LogReaderBehaviourTests
     }
 
     [Fact]
+    public void A_field_of_binary_junk_is_shown_as_a_printable_and_hex_excerpt_naming_the_line()
+    {
+        // Control bytes, a UTF-8 'é', an invalid byte and a terminal escape sequence where a number belongs.
+        var bytes = new List<byte>(System.Text.Encoding.ASCII.GetBytes("#[StartTime: 1 (x)]\n"));
+        bytes.AddRange(new byte[] { 0x01, 0x02, 0xC3, 0xA9, 0xFF, 0x1B, (byte)'[', (byte)'2', (byte)'J' });
+        bytes.AddRange(System.Text.Encoding.ASCII.GetBytes(",1.0,1.0," + Payload + "\n"));
+        using var reader = new HistogramLogReader(new MemoryStream(bytes.ToArray()));
+        reader.Invoking(r => r.NextIntervalHistogram()).Should().Throw<HistogramFormatException>()
+            .Which.Message.Should().Be("Line 2: Malformed interval line: the StartTimestamp field is not a number: binary data '.....[2J' (bytes 01 02 C3 A9 FF 1B 5B 32 4A)");
+    }
+
+    [Fact]
     public void A_partial_last_line_ends_the_log_cleanly_and_is_read_once_complete()
     {
         string complete = "#[StartTime: 1 (x)]\n1,1,1," + Payload + "\n2,1,1," + Payload + "\n";

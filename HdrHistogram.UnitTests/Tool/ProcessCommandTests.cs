@@ -1,7 +1,9 @@
+using System;
 using System.IO;
 using System.Linq;
 using System.Text.RegularExpressions;
 using FluentAssertions;
+using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.UnitTests.Logging;
 using Xunit;
@@ -57,6 +59,20 @@ public class ProcessCommandTests
 
         // Without --progress, standard error (not a terminal here) stays empty.
         ToolRunner.Run(null, System.TimeSpan.Zero, "process", "-i", run.LogPath, "-utc").ShouldSucceed();
+    }
+
+    [Fact]
+    public void A_StartTime_beyond_the_year_9999_prints_its_date_as_Java_does()
+    {
+        // 10^15 seconds since the epoch: Java prints new Date(10^18 ms), year 31690708 (HistogramLogProcessor used to
+        // throw ArgumentOutOfRangeException here, outside DateTime's years 1 to 9999).
+        var h = new LongHistogram(3_600_000_000, 3);
+        h.RecordValue(1000);
+        string log = "#[StartTime: 1000000000000000.000 (seconds since epoch), x]\n0.000,1.000,1.000,"
+            + Convert.ToBase64String(HistogramEncoder.EncodeCompressed(h)) + "\n";
+        var result = ToolRunner.Run(System.Text.Encoding.ASCII.GetBytes(log), "process", "-utc").ShouldSucceed();
+        result.Text.Split('\n')[0].Should().Be("#[StartTime: 1000000000000000.000 (seconds since epoch), Sun Jul 05 01:46:40 UTC 31690708]");
+        result.Text.Should().Contain("#[Max     =        0.001, Total count    =            1]"); // 1000 at the default unit ratio 10^6
     }
 
     [Fact]

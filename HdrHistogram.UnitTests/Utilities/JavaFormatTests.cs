@@ -324,11 +324,29 @@ public class JavaFormatTests
         Assert.Equal("Tue Nov 14 22:13:20 UTC 2023", JavaFormat.DateToString(1700000000000, zone));
     }
 
+    // Java 17's new Date(ms).toString() with the default zone UTC (run on this machine's JDK). Java is Gregorian after
+    // 1582, so every later date prints identically, far beyond DateTime's year 9999.
+    [Theory]
+    [InlineData(253402300799999, "Fri Dec 31 23:59:59 UTC 9999")]
+    [InlineData(253402300800000, "Sat Jan 01 00:00:00 UTC 10000")]
+    [InlineData(1000000000000000000, "Sun Jul 05 01:46:40 UTC 31690708")]
+    [InlineData(32503680000000000, "Fri Aug 14 00:00:00 UTC 1031970")]
+    [InlineData(long.MaxValue, "Sun Aug 17 07:12:55 UTC 292278994")]
+    public void DateToString_prints_years_after_9999_as_Java(long epochMilliseconds, string expected)
+        => Assert.Equal(expected, JavaFormat.DateToString(epochMilliseconds));
+
     [Fact]
-    public void DateToString_rejects_times_outside_years_1_to_9999()
+    public void DateToString_prints_years_before_1_proleptic_Gregorian_with_the_year_of_the_era()
     {
-        Assert.Throws<ArgumentOutOfRangeException>(() => JavaFormat.DateToString(253402300800000));
-        Assert.Throws<ArgumentOutOfRangeException>(() => JavaFormat.DateToString(-62135596800001));
+        // Java switches to the Julian calendar there ("Sun Jan 02 23:59:59 UTC 1"); this stays proleptic Gregorian, as
+        // documented: 0001-01-01 is a Monday, so the millisecond before it is Sunday, 31 December 1 BC.
+        Assert.Equal("Sun Dec 31 23:59:59 UTC 1", JavaFormat.DateToString(-62135596800001));
+        Assert.Equal("Mon Jan 01 00:00:00 UTC 1", JavaFormat.DateToString(-62135596800000));
+        Assert.Equal("Fri Dec 31 23:59:59 UTC 2", JavaFormat.DateToString(-62135596800001 - (366L * 86_400_000))); // 1 BC is a leap year
+
+        // Any zone: its base offset.
+        var plusTwo = TimeZoneInfo.CreateCustomTimeZone("Test/PlusTwo", TimeSpan.FromHours(2), "PlusTwo", "PlusTwo");
+        Assert.Equal("Sat Jan 01 02:00:00 GMT+02:00 10000", JavaFormat.DateToString(253402300800000, plusTwo));
     }
 
     private static string FormatIntoSpan(double value, int fractionDigits)

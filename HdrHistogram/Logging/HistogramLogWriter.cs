@@ -219,8 +219,8 @@ public sealed class HistogramLogWriter : IDisposable
     /// Writes the start time: <c>#[StartTime: %.3f (seconds since epoch), &lt;date&gt;]</c>, the date as Java's
     /// <c>Date.toString()</c> in <see cref="TimeZone"/> (e.g. <c>Tue Nov 14 22:13:20 UTC 2023</c>).
     /// </summary>
+    /// <remarks>Any time prints, as in Java: years after 9999 too (up to 292278994 for <see cref="long.MaxValue"/>).</remarks>
     /// <param name="startTimeMsec">The start time in milliseconds since the Unix epoch.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The time is outside the years 1 to 9999.</exception>
     /// <exception cref="ObjectDisposedException">The writer was disposed.</exception>
     public void OutputStartTime(long startTimeMsec)
     {

@@ -1,7 +1,7 @@
 using System;
 using System.Buffers.Text;
 using System.Globalization;
-using System.Text;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Logging;
 
@@ -187,23 +187,7 @@ internal static class LogLineParser
         return result;
     }
 
-    private static string Quote(ReadOnlySpan<byte> field)
-    {
-        const int Max = 40;
-        var text = new StringBuilder(Math.Min(field.Length, Max) + 5).Append('\'');
-        for (int i = 0; i < field.Length && i < Max; i++)
-        {
-            byte b = field[i];
-            text.Append(b is >= 0x20 and < 0x7F ? (char)b : '?');
-        }
-
-        if (field.Length > Max)
-        {
-            text.Append("...");
-        }
-
-        return text.Append('\'').ToString();
-    }
+    private static string Quote(ReadOnlySpan<byte> field) => TextExcerpt.Of(field);
 
     internal static string Str(long value) => value.ToString(CultureInfo.InvariantCulture);
 }

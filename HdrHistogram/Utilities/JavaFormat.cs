@@ -305,7 +305,6 @@ internal static partial class JavaFormat
     /// </summary>
     /// <param name="epochMilliseconds">Milliseconds since 1970-01-01T00:00:00Z.</param>
     /// <returns>The text, in the pattern <c>EEE MMM dd HH:mm:ss zzz yyyy</c> with English names.</returns>
-    /// <exception cref="ArgumentOutOfRangeException">The timestamp is outside the years 1 to 9999.</exception>
     public static string DateToString(long epochMilliseconds) => DateToString(epochMilliseconds, TimeZoneInfo.Utc);
 
     /// <summary>
@@ -317,17 +316,24 @@ internal static partial class JavaFormat
     /// <see cref="TimeZoneInfo.Utc"/>, ...) print "UTC" as in Java; any other zone prints its offset at that instant
     /// the way Java names zones it has no abbreviation for: "GMT" for a zero offset, else "GMT+05:30" or "GMT-08:00".
     /// So a named zone such as America/New_York prints "GMT-05:00" where Java would print "EST". Java also switches to
-    /// the Julian calendar before 1582-10-15; this method stays proleptic Gregorian.
+    /// the Julian calendar before 1582-10-15; this method stays proleptic Gregorian. Any timestamp is accepted: within
+    /// a day of the years 1 to 9999 and beyond, the date is computed from the day number (years after 9999 print as in
+    /// Java, up to 292278994; before year 1 the year of the era is printed, as Java does), a non-UTC zone at its base
+    /// offset.
     /// </remarks>
     /// <param name="epochMilliseconds">Milliseconds since 1970-01-01T00:00:00Z.</param>
     /// <param name="timeZone">The zone whose local time is printed.</param>
     /// <returns>The text, in the pattern <c>EEE MMM dd HH:mm:ss zzz yyyy</c> with English names.</returns>
-    /// <exception cref="ArgumentOutOfRangeException">The timestamp, or its local time, is outside the years 1 to 9999.</exception>
     public static string DateToString(long epochMilliseconds, TimeZoneInfo timeZone)
     {
         if (timeZone is null)
         {
             throw new ArgumentNullException(nameof(timeZone));
+        }
+
+        if (IsBeyondDateTime(epochMilliseconds))
+        {
+            return FarDateToString(epochMilliseconds, timeZone);
         }
 
         var local = TimeZoneInfo.ConvertTime(DateTimeOffset.FromUnixTimeMilliseconds(epochMilliseconds), timeZone);

@@ -1,11 +1,43 @@
+using System;
+using System.Globalization;
 using System.Text;
 
-namespace HdrHistogram.Tool;
+namespace HdrHistogram.Utilities;
 
-/// <summary>Shows input text in a message: short, on one line, and never raw binary (control characters become '.').</summary>
+/// <summary>
+/// Shows input text in a message: short, on one line, and never raw binary (control characters become '.'). One
+/// helper for the library's format errors and the hdr tool's messages.
+/// </summary>
 internal static class TextExcerpt
 {
     private const int MaxLength = 40;
+
+    private const int MaxHexBytes = 16;
+
+    private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: false);
+
+    /// <summary>
+    /// Input bytes shown as <see cref="Of(string)"/> shows their UTF-8 text; when they are binary, their first 16
+    /// bytes follow in hex, e.g. <c>binary data '.PNG' (bytes 89 50 4E 47)</c>.
+    /// </summary>
+    public static string Of(ReadOnlySpan<byte> bytes)
+    {
+        // A bounded prefix is enough for 40 characters (a character takes at most 4 bytes).
+        string excerpt = Of(Utf8.GetString(bytes.Slice(0, Math.Min(bytes.Length, MaxLength * 4)).ToArray()));
+        if (!excerpt.StartsWith("binary data ", StringComparison.Ordinal))
+        {
+            return excerpt;
+        }
+
+        var text = new StringBuilder(excerpt).Append(" (bytes ");
+        int shown = Math.Min(bytes.Length, MaxHexBytes);
+        for (int i = 0; i < shown; i++)
+        {
+            text.Append(i == 0 ? string.Empty : " ").Append(bytes[i].ToString("X2", CultureInfo.InvariantCulture));
+        }
+
+        return text.Append(bytes.Length > shown ? " ...)" : ")").ToString();
+    }
 
     /// <summary>
     /// <paramref name="text"/> quoted, cut to 40 characters (with "..."), with every control character, and every byte
