@@ -100,6 +100,45 @@ public class RecorderTests
 
     [Theory]
     [MemberData(nameof(RecorderKinds))]
+    public void Interval_statistics_are_those_of_the_values_recorded(string kind)
+    {
+        // The thread-safe recorder's writers add to the counts only; the interval's total and extremes follow from
+        // its counts once they have left. Each interval against the same values in a plain histogram.
+        var recorder = Create(kind, Highest);
+        var random = new Random(3);
+        HistogramBase? recycle = null;
+        for (int round = 0; round < 3; round++)
+        {
+            var expected = new LongHistogram(1, Highest, 3);
+            for (int i = 0; i < 5000; i++)
+            {
+                long value = round == 2 ? 0 : 1 + (long)(random.NextDouble() * random.NextDouble() * Highest);
+                recorder.RecordValue(value);
+                expected.RecordValue(value);
+            }
+
+            if (round == 1)
+            {
+                // A count of 0 records no value but still widens the extremes, as in Java.
+                recorder.RecordValueWithCount(Highest, 0);
+                expected.RecordValueWithCount(Highest, 0);
+                recorder.RecordValueWithCount(3, 2);
+                expected.RecordValueWithCount(3, 2);
+            }
+
+            var interval = TakeInterval(recorder, recycle);
+            interval.TotalCount.Should().Be(expected.TotalCount);
+            interval.GetMaxValue().Should().Be(expected.GetMaxValue());
+            interval.GetMinNonZeroValue().Should().Be(expected.GetMinNonZeroValue());
+            interval.GetMinValue().Should().Be(expected.GetMinValue());
+            interval.GetMean().Should().Be(expected.GetMean());
+            interval.Equals(expected).Should().BeTrue();
+            recycle = interval;
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(RecorderKinds))]
     public void Recycling_a_histogram_the_recorder_did_not_hand_out_throws(string kind)
     {
         var recorder = Create(kind, Highest);

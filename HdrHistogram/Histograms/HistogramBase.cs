@@ -239,6 +239,49 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     private protected virtual void RecordSingleValue(long value) => RecordCountAtValue(1, value);
 
     /// <summary>
+    /// Records one occurrence of <paramref name="value"/> for a recorder's writer; the concurrent variants add to the
+    /// count only and leave the total, minimum and maximum to <see cref="CompleteTrackingFromCounts"/>, which the
+    /// recorder calls once no writer can record into the histogram any more.
+    /// </summary>
+    internal virtual void RecordCountOnly(long value) => RecordSingleValue(value);
+
+    /// <summary>
+    /// Sets the total count to the sum of the counts and widens the tracked minimum and maximum to the lowest non-zero
+    /// and highest recorded buckets (Java's <c>establishInternalTackingValues</c>, keeping extremes recorded without a
+    /// count): makes what <see cref="RecordCountOnly"/> recorded visible. Only while nothing records into the histogram.
+    /// </summary>
+    internal void CompleteTrackingFromCounts()
+    {
+        int maxIndex = -1;
+        int minNonZeroIndex = -1;
+        long totalCount = 0;
+        for (int index = 0; index < CountsArrayLength; index++)
+        {
+            long countAtIndex = GetCountAtIndex(index);
+            if (countAtIndex > 0)
+            {
+                totalCount += countAtIndex;
+                maxIndex = index;
+                if (minNonZeroIndex == -1 && index != 0)
+                {
+                    minNonZeroIndex = index;
+                }
+            }
+        }
+
+        TotalCount = totalCount;
+        if (maxIndex >= 0)
+        {
+            UpdateMaxValue(HighestEquivalentValue(ValueFromIndex(maxIndex)));
+        }
+
+        if (minNonZeroIndex >= 0)
+        {
+            UpdateMinNonZeroValue(ValueFromIndex(minNonZeroIndex));
+        }
+    }
+
+    /// <summary>
     /// The physical counts slot of <paramref name="value"/> for the one-value fast path, or -1. A slot is returned only
     /// when <paramref name="value"/> lies between the smallest non-zero and the largest value recorded so far, so that
     /// it is not negative, not zero, changes neither tracked extreme and falls inside the covered range; the caller

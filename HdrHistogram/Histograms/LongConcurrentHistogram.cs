@@ -105,6 +105,20 @@ public class LongConcurrentHistogram : HistogramBase
         _totalCount.Add(count);
     }
 
+    /// <summary>
+    /// Adds one to the count of <paramref name="value"/> and nothing else: the thread-safe <see cref="Recorder"/>'s
+    /// writers, whose interval histogram gets its total, minimum and maximum from its counts once they have left it
+    /// (<see cref="HistogramBase.CompleteTrackingFromCounts"/>). One atomic operation instead of two.
+    /// </summary>
+    internal override void RecordCountOnly(long value)
+    {
+        int index = CountsArrayIndex(value);
+        while (!_counts.TryAdd(index, 1))
+        {
+            GrowToCover(value, index);
+        }
+    }
+
     private protected override void UpdateMaxValue(long value) => AtomicExtremes.RaiseTo(ref RawMaxValue, value | UnitMagnitudeMask);
 
     private protected override void UpdateMinNonZeroValue(long value)

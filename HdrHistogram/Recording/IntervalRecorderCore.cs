@@ -57,7 +57,7 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
         long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
         try
         {
-            ActiveHistogram.RecordValue(value);
+            ActiveHistogram.RecordCountOnly(value);
         }
         finally
         {
@@ -131,6 +131,16 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     }
 
     protected override void ResetHistogram(HistogramBase histogram) => histogram.Reset();
+
+    // The phaser's writers recorded counts only (RecordValue: HistogramBase.RecordCountOnly); now that they have left,
+    // the total, minimum and maximum follow from the counts.
+    protected override void OnWritersLeft(HistogramBase histogram)
+    {
+        if (SingleWriter is null)
+        {
+            histogram.CompleteTrackingFromCounts();
+        }
+    }
 
     protected override void CopyInto(HistogramBase source, HistogramBase target) => source.CopyInto(target);
 

@@ -111,6 +111,11 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
     /// <summary>Creates a new histogram of the active one's configuration (including the range it may have grown to), adopted by this recorder.</summary>
     protected abstract THistogram CreateLike(THistogram active);
 
+    /// <summary>Called once no writer can record into <paramref name="histogram"/> any more (it is the sampled interval).</summary>
+    protected virtual void OnWritersLeft(THistogram histogram)
+    {
+    }
+
     /// <summary>Clears the histogram's counts.</summary>
     protected abstract void ResetHistogram(THistogram histogram);
 
@@ -147,6 +152,8 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
             {
                 Phaser.FlipPhase();
             }
+
+            OnWritersLeft(_inactiveHistogram);
         }
         finally
         {
