@@ -86,18 +86,7 @@ internal sealed class DecodeIntoTarget : FuzzTarget
         };
     }
 
-    public override FuzzInput Generate(Random random)
-    {
-        int index = random.Next(_seeds.Count);
-        var seed = _seeds[index];
-        if (random.Next(10) == 0)
-        {
-            return new FuzzInput(seed.Bytes, index, seed.Name + " unchanged");
-        }
-
-        byte[] mutated = Mutator.MutateBytes(seed.Bytes, _seeds[random.Next(_seeds.Count)].Bytes, random, out string how);
-        return new FuzzInput(mutated, index, seed.Name + ": " + how);
-    }
+    public override FuzzInput Generate(Random random) => Mutator.NextInput(_seeds, s => s.Name, s => s.Bytes, random);
 
     public override bool Run(FuzzInput input, Random random)
     {

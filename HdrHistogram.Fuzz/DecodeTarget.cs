@@ -24,18 +24,7 @@ internal sealed class DecodeTarget : FuzzTarget
 
     public override string Name => "decode " + DecodePath.Names[_path];
 
-    public override FuzzInput Generate(Random random)
-    {
-        int index = random.Next(_seeds.Count);
-        var (name, bytes) = _seeds[index];
-        if (random.Next(10) == 0)
-        {
-            return new FuzzInput(bytes, index, name + " unchanged");
-        }
-
-        byte[] mutated = Mutator.MutateBytes(bytes, _seeds[random.Next(_seeds.Count)].Bytes, random, out string how);
-        return new FuzzInput(mutated, index, name + ": " + how);
-    }
+    public override FuzzInput Generate(Random random) => Mutator.NextInput(_seeds, s => s.Name, s => s.Bytes, random);
 
     public override bool Run(FuzzInput input, Random random)
     {

@@ -20,6 +20,23 @@ internal static class Mutator
         "\u00e9", "\u20ac", "\uFEFF", "\0", "9223372036854775807", "4.9E-324", "(seconds since epoch)",
     };
 
+    /// <summary>
+    /// The byte targets' input: a random seed, unchanged one time in ten, otherwise <see cref="MutateBytes"/> of it with
+    /// another random seed for splices.
+    /// </summary>
+    public static FuzzInput NextInput<TSeed>(IReadOnlyList<TSeed> seeds, Func<TSeed, string> name, Func<TSeed, byte[]> bytes, Random random)
+    {
+        int index = random.Next(seeds.Count);
+        TSeed seed = seeds[index];
+        if (random.Next(10) == 0)
+        {
+            return new FuzzInput(bytes(seed), index, name(seed) + " unchanged");
+        }
+
+        byte[] mutated = MutateBytes(bytes(seed), bytes(seeds[random.Next(seeds.Count)]), random, out string how);
+        return new FuzzInput(mutated, index, name(seed) + ": " + how);
+    }
+
     /// <summary>1 to 4 byte-level mutations of a copy of <paramref name="bytes"/>; <paramref name="other"/> for splices.</summary>
     public static byte[] MutateBytes(byte[] bytes, byte[] other, Random random, out string description)
     {
