@@ -24,87 +24,42 @@ internal sealed class DoubleIntervalRecorderCore : IntervalRecorderCoreBase<Doub
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(double value)
     {
-        if (SingleWriter is { } singleWriter)
-        {
-            singleWriter.WriterEnter();
-            try
-            {
-                ActiveHistogram.RecordValue(value);
-            }
-            finally
-            {
-                singleWriter.WriterExit();
-            }
-
-            return;
-        }
-
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        long criticalValueAtEnter = EnterWriter();
         try
         {
             ActiveHistogram.RecordValue(value);
         }
         finally
         {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+            ExitWriter(criticalValueAtEnter);
         }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(double value, long count)
     {
-        if (SingleWriter is { } singleWriter)
-        {
-            singleWriter.WriterEnter();
-            try
-            {
-                ActiveHistogram.RecordValueWithCount(value, count);
-            }
-            finally
-            {
-                singleWriter.WriterExit();
-            }
-
-            return;
-        }
-
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        long criticalValueAtEnter = EnterWriter();
         try
         {
             ActiveHistogram.RecordValueWithCount(value, count);
         }
         finally
         {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+            ExitWriter(criticalValueAtEnter);
         }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
     {
-        if (SingleWriter is { } singleWriter)
-        {
-            singleWriter.WriterEnter();
-            try
-            {
-                ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-            }
-            finally
-            {
-                singleWriter.WriterExit();
-            }
-
-            return;
-        }
-
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        long criticalValueAtEnter = EnterWriter();
         try
         {
             ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
         }
         finally
         {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+            ExitWriter(criticalValueAtEnter);
         }
     }
 

@@ -39,87 +39,51 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(long value)
     {
-        if (SingleWriter is { } singleWriter)
+        long criticalValueAtEnter = EnterWriter();
+        try
         {
-            singleWriter.WriterEnter();
-            try
+            // Concurrent histograms under the phaser take the count only; the interval's total, minimum and maximum
+            // follow from the counts once the writers have left (OnWritersLeft).
+            if (SingleWriter is null)
+            {
+                ActiveHistogram.RecordCountOnly(value);
+            }
+            else
             {
                 ActiveHistogram.RecordValue(value);
             }
-            finally
-            {
-                singleWriter.WriterExit();
-            }
-
-            return;
-        }
-
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
-        try
-        {
-            ActiveHistogram.RecordCountOnly(value);
         }
         finally
         {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+            ExitWriter(criticalValueAtEnter);
         }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(long value, long count)
     {
-        if (SingleWriter is { } singleWriter)
-        {
-            singleWriter.WriterEnter();
-            try
-            {
-                ActiveHistogram.RecordValueWithCount(value, count);
-            }
-            finally
-            {
-                singleWriter.WriterExit();
-            }
-
-            return;
-        }
-
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        long criticalValueAtEnter = EnterWriter();
         try
         {
             ActiveHistogram.RecordValueWithCount(value, count);
         }
         finally
         {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+            ExitWriter(criticalValueAtEnter);
         }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
     {
-        if (SingleWriter is { } singleWriter)
-        {
-            singleWriter.WriterEnter();
-            try
-            {
-                ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-            }
-            finally
-            {
-                singleWriter.WriterExit();
-            }
-
-            return;
-        }
-
-        long criticalValueAtEnter = Phaser.WriterCriticalSectionEnter();
+        long criticalValueAtEnter = EnterWriter();
         try
         {
             ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
         }
         finally
         {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+            ExitWriter(criticalValueAtEnter);
         }
     }
 

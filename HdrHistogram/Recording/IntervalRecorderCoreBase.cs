@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using HdrHistogram.Utilities;
 
@@ -92,6 +93,37 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
             // The inactive histogram is reset at every sample, so sampling twice clears both.
             PerformIntervalSample();
             PerformIntervalSample();
+        }
+    }
+
+    /// <summary>
+    /// Enters a writer critical section: <see cref="SingleWriter"/>'s when set, else <see cref="Phaser"/>'s. Pass the
+    /// result to <see cref="ExitWriter"/> (in a <c>finally</c>) after the last write to <see cref="ActiveHistogram"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public long EnterWriter()
+    {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterEnter();
+            return 0;
+        }
+
+        return Phaser.WriterCriticalSectionEnter();
+    }
+
+    /// <summary>Leaves the writer critical section <see cref="EnterWriter"/> entered.</summary>
+    /// <param name="criticalValueAtEnter">What <see cref="EnterWriter"/> returned.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void ExitWriter(long criticalValueAtEnter)
+    {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterExit();
+        }
+        else
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
         }
     }
 
