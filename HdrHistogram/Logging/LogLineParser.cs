@@ -121,7 +121,7 @@ internal static class LogLineParser
 
         if (!TryParseDouble(line.Slice(start, fieldLength), out result.Timestamp))
         {
-            return Malformed(ref result, "the StartTimestamp field is not a number: " + Quote(line.Slice(start, fieldLength)));
+            return Malformed(ref result, "the StartTimestamp field is not a number: " + TextExcerpt.Of(line.Slice(start, fieldLength)));
         }
 
         if (!NextField(line, ref position, out start, out fieldLength))
@@ -131,7 +131,7 @@ internal static class LogLineParser
 
         if (!TryParseDouble(line.Slice(start, fieldLength), out result.Length))
         {
-            return Malformed(ref result, "the Interval_Length field is not a number: " + Quote(line.Slice(start, fieldLength)));
+            return Malformed(ref result, "the Interval_Length field is not a number: " + TextExcerpt.Of(line.Slice(start, fieldLength)));
         }
 
         if (!NextField(line, ref position, out start, out fieldLength))
@@ -141,7 +141,7 @@ internal static class LogLineParser
 
         if (!TryParseDouble(line.Slice(start, fieldLength), out result.Max))
         {
-            return Malformed(ref result, "the Interval_Max field is not a number: " + Quote(line.Slice(start, fieldLength)));
+            return Malformed(ref result, "the Interval_Max field is not a number: " + TextExcerpt.Of(line.Slice(start, fieldLength)));
         }
 
         if (!NextField(line, ref position, out start, out fieldLength))
@@ -186,8 +186,6 @@ internal static class LogLineParser
         result.Error = error;
         return result;
     }
-
-    private static string Quote(ReadOnlySpan<byte> field) => TextExcerpt.Of(field);
 
     internal static string Str(long value) => value.ToString(CultureInfo.InvariantCulture);
 }
