@@ -154,6 +154,32 @@ public class ByteBufferTests
         badSource.Should().Throw<ArgumentOutOfRangeException>();
     }
 
+    [Theory]
+    [InlineData(2)]
+    [InlineData(4)]
+    [InlineData(8)]
+    public void A_value_may_end_exactly_at_the_capacity_but_not_one_byte_past_it(int width)
+    {
+        // Allocate rents a larger array: the bytes past the capacity exist, so only the capacity check stops the access.
+        using var buffer = ByteBuffer.Allocate(16);
+        Action write = width switch { 2 => () => buffer.PutShort(0x0102), 4 => () => buffer.PutInt(0x01020304), _ => () => buffer.PutLong(0x0102030405060708) };
+        Func<long> read = width switch { 2 => () => buffer.GetShort(), 4 => () => buffer.GetInt(), _ => () => buffer.GetLong() };
+        long expected = width switch { 2 => 0x0102, 4 => 0x01020304, _ => 0x0102030405060708 };
+
+        buffer.Position = 16 - width;
+        write();
+        buffer.Position.Should().Be(16);
+        buffer.Position = 16 - width;
+        read().Should().Be(expected);
+        buffer.Position.Should().Be(16);
+
+        buffer.Position = 16 - width + 1;
+        write.Should().Throw<InvalidOperationException>().WithMessage("*overflow*");
+        buffer.Position.Should().Be(16 - width + 1);
+        ((Action)(() => read())).Should().Throw<InvalidOperationException>().WithMessage("*underflow*");
+        buffer.Position.Should().Be(16 - width + 1);
+    }
+
     [Fact]
     public void PutInt_at_an_index_fills_a_placeholder_without_moving()
     {

@@ -41,7 +41,9 @@ public sealed partial class ByteBuffer : IDisposable
     // read and write through DataAt without a second, array bounds check on .NET 8+.
     private readonly byte[] _array;
 
-    // Absolute positions in _array: the hot paths compare and index with them directly (no offset arithmetic).
+    // Absolute positions in _array: the hot paths compare and index with them directly (no offset arithmetic). A read
+    // or write of n bytes computes next = _cursor + n once, checks next <= _end and stores it as the new cursor (it
+    // cannot overflow: _end is at most the array's length, below int.MaxValue - 8).
     private int _end;
     private int _offset;
     private int _cursor;
@@ -212,13 +214,14 @@ public sealed partial class ByteBuffer : IDisposable
     {
         byte[] array = _array;
         int cursor = _cursor;
-        if (cursor > _end - sizeof(short))
+        int next = cursor + sizeof(short);
+        if (next > _end)
         {
             throw Underflow(sizeof(short));
         }
 
         short value = ReadBigEndian<short>(array, cursor);
-        _cursor = cursor + sizeof(short);
+        _cursor = next;
         return value;
     }
 
@@ -229,13 +232,14 @@ public sealed partial class ByteBuffer : IDisposable
     {
         byte[] array = _array;
         int cursor = _cursor;
-        if (cursor > _end - sizeof(int))
+        int next = cursor + sizeof(int);
+        if (next > _end)
         {
             throw Underflow(sizeof(int));
         }
 
         int value = ReadBigEndian<int>(array, cursor);
-        _cursor = cursor + sizeof(int);
+        _cursor = next;
         return value;
     }
 
@@ -246,13 +250,14 @@ public sealed partial class ByteBuffer : IDisposable
     {
         byte[] array = _array;
         int cursor = _cursor;
-        if (cursor > _end - sizeof(long))
+        int next = cursor + sizeof(long);
+        if (next > _end)
         {
             throw Underflow(sizeof(long));
         }
 
         long value = ReadBigEndian<long>(array, cursor);
-        _cursor = cursor + sizeof(long);
+        _cursor = next;
         return value;
     }
 
@@ -313,13 +318,14 @@ public sealed partial class ByteBuffer : IDisposable
     {
         byte[] array = _array;
         int cursor = _cursor;
-        if (cursor > _end - sizeof(short))
+        int next = cursor + sizeof(short);
+        if (next > _end)
         {
             throw Overflow(sizeof(short));
         }
 
         WriteBigEndian(array, cursor, value);
-        _cursor = cursor + sizeof(short);
+        _cursor = next;
     }
 
     /// <summary>Writes a big-endian 32-bit integer at the position and advances by four.</summary>
@@ -329,13 +335,14 @@ public sealed partial class ByteBuffer : IDisposable
     {
         byte[] array = _array;
         int cursor = _cursor;
-        if (cursor > _end - sizeof(int))
+        int next = cursor + sizeof(int);
+        if (next > _end)
         {
             throw Overflow(sizeof(int));
         }
 
         WriteBigEndian(array, cursor, value);
-        _cursor = cursor + sizeof(int);
+        _cursor = next;
     }
 
     /// <summary>
@@ -363,13 +370,14 @@ public sealed partial class ByteBuffer : IDisposable
     {
         byte[] array = _array;
         int cursor = _cursor;
-        if (cursor > _end - sizeof(long))
+        int next = cursor + sizeof(long);
+        if (next > _end)
         {
             throw Overflow(sizeof(long));
         }
 
         WriteBigEndian(array, cursor, value);
-        _cursor = cursor + sizeof(long);
+        _cursor = next;
     }
 
     /// <summary>Writes a big-endian IEEE 754 double at the position and advances by eight.</summary>
