@@ -26,8 +26,9 @@ public interface IValidatedBenchmark
 /// <summary>
 /// Result checks run at the end of every <c>[GlobalSetup]</c>, in every job (each runtime, each library build, the
 /// quick in-process run): <see cref="Run"/> verifies the loaded build (<see cref="LoadedBuild.Verify"/>), then runs
-/// every benchmark method of the instance twice through <see cref="IValidatedBenchmark.Validate"/> (the second time
-/// catches state that a first call leaves wrong for the next, such as a reused buffer or target histogram). A wrong
+/// every benchmark method of the instance (in a measuring process, only the one it measures) twice through
+/// <see cref="IValidatedBenchmark.Validate"/> (the second time catches state that a first call leaves wrong for the
+/// next, such as a reused buffer or target histogram). A wrong
 /// result throws, the setup fails, BenchmarkDotNet reports the benchmark as failed and <c>run.sh</c> exits non-zero.
 /// </summary>
 public static class BenchmarkValidation
@@ -46,10 +47,17 @@ public static class BenchmarkValidation
         {
             type = type.BaseType;
         }
+        string? measured = MeasuredBenchmark(type);
         MethodInfo[] benchmarks = instance.GetType().GetMethods(BindingFlags.Public | BindingFlags.Instance)
             .Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null)
+            .Where(m => measured is null || m.Name == measured)
             .OrderBy(m => m.Name, StringComparer.Ordinal)
             .ToArray();
+        if (benchmarks.Length == 0)
+        {
+            throw new InvalidOperationException(type.Name + " has no benchmark named " + measured + ".");
+        }
+
         foreach (MethodInfo method in benchmarks)
         {
             string name = type.Name + "." + method.Name;
@@ -96,9 +104,42 @@ public static class BenchmarkValidation
         {
             if (Reported.Add(type))
             {
-                Console.WriteLine("// validated " + benchmarks.Length.ToString(CultureInfo.InvariantCulture) + " benchmarks of " + type.Name);
+                Console.WriteLine(measured is null
+                    ? "// validated " + benchmarks.Length.ToString(CultureInfo.InvariantCulture) + " benchmarks of " + type.Name
+                    : "// validated " + type.Name + "." + measured + ", the benchmark this process measures");
             }
         }
+    }
+
+    /// <summary>
+    /// The method name of the one benchmark this process measures, when BenchmarkDotNet started it for one benchmark of
+    /// <paramref name="type"/> (an out-of-process job: <c>--benchmarkName Namespace.Type.Method(params)</c>); null
+    /// otherwise (the in-process quick run, which validates every benchmark).
+    /// </summary>
+    /// <remarks>
+    /// Running the other benchmarks of the class in a measuring process would feed the JIT's profile with calls the
+    /// measured benchmark never makes (in <c>RecordingVersus</c>, one shared loop records into five histogram types during
+    /// validation), where a user's process records into its own type. Every benchmark is still validated, in the
+    /// process that measures it; the in-process quick run validates them all.
+    /// </remarks>
+    private static string? MeasuredBenchmark(Type type)
+    {
+        string[] args = Environment.GetCommandLineArgs();
+        int at = Array.IndexOf(args, "--benchmarkName");
+        if (at < 0 || at + 1 >= args.Length)
+        {
+            return null;
+        }
+
+        string name = args[at + 1];
+        int parameters = name.IndexOf('(', StringComparison.Ordinal);
+        if (parameters >= 0)
+        {
+            name = name.Substring(0, parameters);
+        }
+
+        string prefix = type.FullName + ".";
+        return name.StartsWith(prefix, StringComparison.Ordinal) ? name.Substring(prefix.Length) : null;
     }
 }
 
