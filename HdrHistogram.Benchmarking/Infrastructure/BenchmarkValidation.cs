@@ -35,6 +35,12 @@ public static class BenchmarkValidation
 {
     private static readonly HashSet<Type> Reported = new();
 
+    /// <summary>
+    /// When set, the setups that run next validate only the benchmark method of this name (the Java comparison, which
+    /// times one benchmark per setup, sets it around each setup); null: as described on <see cref="Run"/>.
+    /// </summary>
+    public static string? Only { get; set; }
+
     /// <summary>Checks the build and every benchmark of <paramref name="instance"/>; throws on the first wrong result.</summary>
     /// <param name="instance">The benchmark object, after its setup.</param>
     public static void Run(IValidatedBenchmark instance)
@@ -124,6 +130,11 @@ public static class BenchmarkValidation
     /// </remarks>
     private static string? MeasuredBenchmark(Type type)
     {
+        if (Only is not null)
+        {
+            return Only;
+        }
+
         string[] args = Environment.GetCommandLineArgs();
         int at = Array.IndexOf(args, "--benchmarkName");
         if (at < 0 || at + 1 >= args.Length)

@@ -62,7 +62,26 @@ public static class HdrBenchmarks
         if (args.Length > 0 && args[0] == "--hdr-java-compare")
         {
             // Not BenchmarkDotNet: the Java program's own timing loop, for Java/java-vs-dotnet.sh.
-            return JavaComparison.Run(args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 7);
+            // --hdr-java-compare [BATCHES] [only=NAME | skip=PREFIX]
+            int batches = 7;
+            string? only = null, skip = null;
+            foreach (string arg in args.Skip(1))
+            {
+                if (arg.StartsWith("only=", StringComparison.Ordinal))
+                {
+                    only = arg.Substring(5);
+                }
+                else if (arg.StartsWith("skip=", StringComparison.Ordinal))
+                {
+                    skip = arg.Substring(5);
+                }
+                else
+                {
+                    batches = int.Parse(arg, CultureInfo.InvariantCulture);
+                }
+            }
+
+            return JavaComparison.Run(batches, only, skip);
         }
 
         var options = Options.Parse(args);

@@ -33,11 +33,20 @@ public final class JavaBench {
     private static final int VALUES = 1024;
     private static int batches = 7;
     private static volatile long sink;
+    // "only=NAME" times that operation alone; "skip=PREFIX" every operation whose name does not start with PREFIX.
+    private static String only;
+    private static String skip;
 
     public static void main(String[] args) throws Exception {
         Path workloads = Path.of(args[0]);
-        if (args.length > 1) {
-            batches = Integer.parseInt(args[1]);
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].startsWith("only=")) {
+                only = args[i].substring(5);
+            } else if (args[i].startsWith("skip=")) {
+                skip = args[i].substring(5);
+            } else {
+                batches = Integer.parseInt(args[i]);
+            }
         }
 
         // ByteBuffer: 1,000 values of every magnitude, big-endian (java.nio, what Java's HdrHistogram encodes with).
@@ -212,6 +221,9 @@ public final class JavaBench {
 
     /** Warm-up (about a second, past the JIT's tiers), then batches of about 200 ms; prints the median ns per operation. */
     private static void time(String name, int operationsPerCall, LongSupplier call) {
+        if ((only != null && !only.equals(name)) || (skip != null && name.startsWith(skip))) {
+            return;
+        }
         long calls = 1;
         long warmupEnd = System.nanoTime() + 1_000_000_000L;
         while (System.nanoTime() < warmupEnd) {

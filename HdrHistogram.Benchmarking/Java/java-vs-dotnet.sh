@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Versus250 operations on this library (.NET 10) against the same operations on Java's HdrHistogram, each timed
 # by the same loop (JavaBench.java and Infrastructure/JavaComparison.cs: a second of warm-up, batches of about 200 ms,
-# the median batch), the two programs run alternately ROUNDS times; prints the median of the rounds per operation and
-# the ratio Java / ours (higher is better: above 1 means this library is faster).
+# the median batch), the two programs run alternately ROUNDS times (each recording operation in a process of its own);
+# prints the median of the rounds per operation and the ratio Java / ours (higher is better: above 1 means this library
+# is faster).
 #
 #   HdrHistogram.Benchmarking/Java/java-vs-dotnet.sh [ROUNDS]     (default 3)
 #
@@ -28,14 +29,19 @@ javac -d "$work/classes" -cp "$jar" "$here/JavaBench.java"
 
 echo "java: $(java -version 2>&1 | head -1); jar: $(readlink -f "$jar")"
 echo "dotnet: $(dotnet --version) SDK; $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
+# The recording operations run one per process on both sides (a process that records into several histogram types in
+# turn measures the later ones through calls its JIT specialized for the first); the rest in one process each.
+recording="Record.LongHistogram Record.IntHistogram Record.ShortHistogram Record.LongConcurrentHistogram Record.Recorder Record.SingleWriterRecorder"
 for ((r = 1; r <= rounds; r++)); do
-    java -cp "$jar:$work/classes" JavaBench "$bench/Workloads" > "$work/java.$r" 2> "$work/java.$r.err" \
-        || { cat "$work/java.$r.err" >&2; exit 1; }
-    dotnet "$dll" --hdr-java-compare > "$work/dotnet.$r" 2> "$work/dotnet.$r.err" \
-        || { cat "$work/dotnet.$r" "$work/dotnet.$r.err" >&2; exit 1; }
+    for part in skip=Record. $(printf 'only=%s ' $recording); do
+        java -cp "$jar:$work/classes" JavaBench "$bench/Workloads" "$part" >> "$work/java.$r" 2>> "$work/java.$r.err" \
+            || { cat "$work/java.$r.err" >&2; exit 1; }
+        dotnet "$dll" --hdr-java-compare "$part" >> "$work/dotnet.$r" 2>> "$work/dotnet.$r.err" \
+            || { cat "$work/dotnet.$r" "$work/dotnet.$r.err" >&2; exit 1; }
+    done
 done
-grep '^# ' "$work/dotnet.1"
-sed 's/^/java: /' "$work/java.1.err"
+grep -m1 '^# ' "$work/dotnet.1"
+sort -u "$work/java.1.err" | sed 's/^/java: /'
 
 # Median of the rounds per operation, then the ratio; a .NET name "X (how)" is compared with Java's "X".
 awk -F'\t' -v rounds="$rounds" '
