@@ -21,7 +21,7 @@
 #                                                        net10.0 + netstandard2.0 library
 # --group NAME (repeatable) runs only those groups. With --filter, one invocation of the matching benchmarks on every
 # runtime. Arguments after `--` go to the benchmark
-# program (e.g. --hdr-warmup 3 --hdr-iterations 10 --hdr-iteration-time-ms 200, or BenchmarkDotNet options).
+# program (e.g. --hdr-launches 4 --hdr-warmup 3 --hdr-iterations 10 --hdr-iteration-time-ms 200, or BenchmarkDotNet options).
 # Exits non-zero if anything fails to build, run or validate.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

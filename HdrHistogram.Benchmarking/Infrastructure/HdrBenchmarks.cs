@@ -173,7 +173,7 @@ public static class HdrBenchmarks
         CheckRuntimesInstalled(cli, runtimes.Concat(options.NetStandard ? [current] : []).Distinct().ToArray());
 
         Job measured = Job.Default
-            .WithLaunchCount(1)
+            .WithLaunchCount(options.LaunchCount)
             .WithWarmupCount(options.WarmupCount)
             .WithIterationCount(options.IterationCount)
             .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(options.IterationTimeMs));
@@ -367,6 +367,8 @@ public static class HdrBenchmarks
 
         public string? ArtifactsPath { get; private set; }
 
+        public int LaunchCount { get; private set; } = 1;
+
         public int WarmupCount { get; private set; } = 4;
 
         public int IterationCount { get; private set; } = 8;
@@ -400,6 +402,7 @@ public static class HdrBenchmarks
                     case "--hdr-cli": options.Cli = Value(); break;
                     case "--hdr-no-netstandard": options.NetStandard = false; break;
                     case "--hdr-no-package": options.Package250 = false; break;
+                    case "--hdr-launches": options.LaunchCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-warmup": options.WarmupCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-iterations": options.IterationCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-iteration-time-ms": options.IterationTimeMs = Number() ?? Fail(options, arg); break;
