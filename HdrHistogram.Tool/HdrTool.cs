@@ -93,9 +93,28 @@ internal static class HdrTool
         }
     }
 
-    private static bool IsReportable(Exception e)
+    /// <summary>Whether <paramref name="e"/> is reported as a one-line error with its own message (not an internal error).</summary>
+    internal static bool IsReportable(Exception e)
         => e is ToolException or HistogramFormatException or IOException or UnauthorizedAccessException
-            or ArgumentException or InvalidOperationException or NotSupportedException or OverflowException;
+            or ArgumentException or InvalidOperationException or NotSupportedException or OverflowException
+            or DllNotFoundException
+            || MissingNativeLibrary(e) is not null;
+
+    /// <summary>
+    /// The <see cref="DllNotFoundException"/> behind <paramref name="e"/> when a type initializer failed because a native
+    /// library is missing (how SkiaSharp fails, for <c>plot</c> and <c>report</c>, on a platform without its native part).
+    /// </summary>
+    private static DllNotFoundException? MissingNativeLibrary(Exception e)
+    {
+        // A type initializer that touches another failing one nests them.
+        Exception? inner = e;
+        while (inner is TypeInitializationException initializer)
+        {
+            inner = initializer.InnerException;
+        }
+
+        return e is TypeInitializationException ? inner as DllNotFoundException : null;
+    }
 
     /// <summary>The message of <paramref name="e"/> for users (no .NET parameter names).</summary>
     public static string Describe(Exception e) => e switch
@@ -105,6 +124,12 @@ internal static class HdrTool
 
         // .NET appends " (Parameter 'name')" and "Actual value was ..." to argument errors: words for developers.
         ArgumentException a => ParameterSuffix.Replace(a.Message, string.Empty),
+        DllNotFoundException missing => NativeLibraryMessage(missing),
+        _ when MissingNativeLibrary(e) is { } missing => NativeLibraryMessage(missing),
         _ => e.Message,
     };
+
+    private static string NativeLibraryMessage(DllNotFoundException missing)
+        => "a native library this command needs cannot be loaded on this platform (drawing needs SkiaSharp's native "
+            + "library for this OS and architecture): " + missing.Message;
 }

@@ -19,6 +19,22 @@ public class ToolErrorTests
         => ToolRunner.Run(command, Missing).ShouldFailWithOneLine("file not found");
 
     [Fact]
+    public void A_missing_native_drawing_library_is_reported_as_such_not_as_an_internal_error()
+    {
+        // How SkiaSharp fails where its native part is missing: a type initializer (possibly nested in another).
+        var missing = new System.DllNotFoundException("Unable to load shared library 'libSkiaSharp' or one of its dependencies.");
+        var nested = new System.TypeInitializationException("SkiaSharp.SKSurface", new System.TypeInitializationException("SkiaSharp.SKImageInfo", missing));
+
+        HdrHistogram.Tool.HdrTool.IsReportable(nested).Should().BeTrue();
+        HdrHistogram.Tool.HdrTool.Describe(nested).Should().StartWith("a native library this command needs cannot be loaded on this platform")
+            .And.EndWith("Unable to load shared library 'libSkiaSharp' or one of its dependencies.");
+        HdrHistogram.Tool.HdrTool.Describe(missing).Should().Be(HdrHistogram.Tool.HdrTool.Describe(nested));
+
+        // Any other failing type initializer stays an internal error.
+        HdrHistogram.Tool.HdrTool.IsReportable(new System.TypeInitializationException("Some.Type", new System.InvalidCastException("not a native library"))).Should().BeFalse();
+    }
+
+    [Fact]
     public void Missing_files_for_process_and_merge_are_one_line()
     {
         ToolRunner.Run("process", "-i", Missing).ShouldFailWithOneLine("file not found");
