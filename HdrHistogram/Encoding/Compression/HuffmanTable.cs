@@ -43,27 +43,6 @@ internal sealed class HuffmanTable
     /// <summary>The bits are the start of a code longer than <see cref="RootBits"/>: decode with <see cref="DecodeSlow"/>.</summary>
     public const uint SlowPathFlag = 0x8000;
 
-    private static readonly ushort[] LengthBase =
-    {
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-    };
-
-    private static readonly byte[] LengthExtraBits =
-    {
-        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-    };
-
-    private static readonly ushort[] DistanceBase =
-    {
-        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
-        4097, 6145, 8193, 12289, 16385, 24577,
-    };
-
-    private static readonly byte[] DistanceExtraBits =
-    {
-        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
-    };
-
     private readonly ushort[] _counts = new ushort[MaxCodeLength + 1];
     private readonly ushort[] _offsets = new ushort[MaxCodeLength + 2];
     private readonly ushort[] _symbols;
@@ -240,19 +219,19 @@ internal sealed class HuffmanTable
                 }
 
                 symbol -= 257;
-                if (symbol >= LengthBase.Length)
+                if (symbol >= DeflateAlphabet.LengthBase.Length)
                 {
                     return bits | InvalidFlag;
                 }
 
-                return bits | ((uint)LengthExtraBits[symbol] << ExtraBitsShift) | ((uint)LengthBase[symbol] << ValueShift);
+                return bits | ((uint)DeflateAlphabet.LengthExtraBits[symbol] << ExtraBitsShift) | ((uint)DeflateAlphabet.LengthBase[symbol] << ValueShift);
             default:
-                if (symbol >= DistanceBase.Length)
+                if (symbol >= DeflateAlphabet.DistanceBase.Length)
                 {
                     return bits | InvalidFlag;
                 }
 
-                return bits | ((uint)DistanceExtraBits[symbol] << ExtraBitsShift) | ((uint)DistanceBase[symbol] << ValueShift);
+                return bits | ((uint)DeflateAlphabet.DistanceExtraBits[symbol] << ExtraBitsShift) | ((uint)DeflateAlphabet.DistanceBase[symbol] << ValueShift);
         }
     }
 }

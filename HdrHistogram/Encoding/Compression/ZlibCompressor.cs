@@ -8,9 +8,10 @@ namespace HdrHistogram.Encoding.Compression;
 
 /// <summary>
 /// Compresses data into a standard zlib stream (RFC 1950) the way Java's <c>Deflater</c> frames it: a
-/// 2-byte header whose level bits match the compression level, the raw deflate data produced by
-/// <see cref="DeflateStream"/>, then the big-endian Adler-32 of the uncompressed data. Not thread-safe:
-/// one instance reuses one stream adapter across calls.
+/// 2-byte header whose level bits match the compression level, the raw deflate data, then the big-endian Adler-32 of
+/// the uncompressed data. The deflate data comes from <see cref="SmallInputDeflater"/> for inputs up to its
+/// <see cref="SmallInputDeflater.MaxInputLengthAt"/> (a log interval, a small histogram), otherwise from
+/// <see cref="DeflateStream"/>. Not thread-safe: one instance reuses its deflater and stream adapter across calls.
 /// </summary>
 [SuppressMessage("Design", "CA1001:Types that own disposable fields should be disposable", Justification = "The stream adapter holds no resources: disposing it would do nothing.")]
 internal sealed partial class ZlibCompressor
@@ -18,6 +19,7 @@ internal sealed partial class ZlibCompressor
     private const byte CompressionMethodAndWindow = 0x78; // CM = 8 (deflate), CINFO = 7 (32 KiB window)
 
     private readonly BufferWriterStream _sink = new();
+    private SmallInputDeflater? _smallInputDeflater;
 
     /// <summary>
     /// Compresses <paramref name="source"/> as one zlib stream appended to <paramref name="destination"/>.
@@ -46,6 +48,25 @@ internal sealed partial class ZlibCompressor
         destination.Advance(2);
 
         long deflated;
+        if (source.Length <= SmallInputDeflater.MaxInputLengthAt(deflateLevel))
+        {
+            // Small inputs, such as log intervals, cost less in managed code than setting up the platform's zlib.
+            deflated = (_smallInputDeflater ??= new SmallInputDeflater()).Deflate(source, destination);
+        }
+        else
+        {
+            deflated = DeflateWithPlatform(source, destination, deflateLevel);
+        }
+
+        Span<byte> trailer = destination.GetSpan(4);
+        BinaryPrimitives.WriteUInt32BigEndian(trailer, Adler32.Compute(source));
+        destination.Advance(4);
+        return checked((int)(2 + deflated + 4));
+    }
+
+    private long DeflateWithPlatform(ReadOnlySpan<byte> source, IBufferWriter<byte> destination, CompressionLevel deflateLevel)
+    {
+        long deflated;
         _sink.Retarget(destination);
         try
         {
@@ -70,10 +91,7 @@ internal sealed partial class ZlibCompressor
             _sink.Retarget(null);
         }
 
-        Span<byte> trailer = destination.GetSpan(4);
-        BinaryPrimitives.WriteUInt32BigEndian(trailer, Adler32.Compute(source));
-        destination.Advance(4);
-        return checked((int)(2 + deflated + 4));
+        return deflated;
     }
 
     /// <summary>The FLG byte for a deflate level: FLEVEL in bits 6-7, FCHECK making CMF*256+FLG a multiple of 31.</summary>

@@ -26,9 +26,6 @@ internal sealed partial class ZlibInflater
     private const int MaxDistanceSymbols = 32;
     private const int CodeLengthSymbols = 19;
 
-    // The order in which a dynamic block lists the code lengths of the code-length alphabet.
-    private static readonly byte[] CodeLengthOrder = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
-
     private readonly HuffmanTable _literalLengthCode = new(HuffmanKind.LiteralLength, LiteralLengthRootBits, MaxLiteralLengthSymbols);
     private readonly HuffmanTable _distanceCode = new(HuffmanKind.Distance, DistanceRootBits, MaxDistanceSymbols);
     private readonly HuffmanTable _codeLengthCode = new(HuffmanKind.CodeLength, CodeLengthRootBits, CodeLengthSymbols);
@@ -276,7 +273,7 @@ internal sealed partial class ZlibInflater
         Array.Clear(codeLengthLengths, 0, codeLengthLengths.Length);
         for (int i = 0; i < codeLengthCount; i++)
         {
-            codeLengthLengths[CodeLengthOrder[i]] = (byte)state.ReadBits(3);
+            codeLengthLengths[DeflateAlphabet.CodeLengthOrder[i]] = (byte)state.ReadBits(3);
         }
 
         string? problem = _codeLengthCode.Build(codeLengthLengths);
