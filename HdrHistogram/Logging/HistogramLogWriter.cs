@@ -24,9 +24,10 @@ namespace HdrHistogram;
 /// Each call builds its line in a pooled buffer and writes it with one <see cref="Stream.Write(byte[], int, int)"/>
 /// followed by <see cref="Stream.Flush"/>, so a concurrent reader of the file sees whole lines (see
 /// <see cref="HistogramLogReader"/> on reading a log that is still being written). An interval line is encoded straight
-/// from the histogram's counts to compressed bytes and then to base64 in that buffer: in steady state the only
-/// allocation per interval is the small constant the platform deflater makes per stream (see
-/// <see cref="HistogramCompressor"/>), plus, on the netstandard2.0 build, one short string per number printed.
+/// from the histogram's counts to compressed bytes and then to base64 in that buffer: in steady state an interval whose
+/// encoding is small (up to 8 KiB; 1 KiB on the netstandard2.0 build, which compresses at <c>Optimal</c>) allocates
+/// nothing, a larger one the small constant the platform's deflater makes per stream (see
+/// <see cref="HistogramCompressor"/>); the netstandard2.0 build also allocates one short string per number printed.
 /// </para>
 /// <para>Not thread-safe: use one writer from one thread at a time.</para>
 /// </remarks>
