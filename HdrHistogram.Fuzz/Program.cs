@@ -25,6 +25,7 @@ internal static class Program
             new DecodeTarget(corpus.Payloads, DecodePath.OneByteStream),
             new DecodeIntoTarget(corpus.Payloads),
             new InflateTarget(corpus.ZlibStreams),
+            new DeflateTarget(corpus.Payloads),
             new LogReadTarget(corpus.Logs, oneByte: false),
             new LogReadTarget(corpus.Logs, oneByte: true),
             new HistogramRoundTripTarget(),
