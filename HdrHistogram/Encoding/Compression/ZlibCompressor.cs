@@ -11,7 +11,7 @@ namespace HdrHistogram.Encoding.Compression;
 /// 2-byte header whose level bits match the compression level, the raw deflate data, then the big-endian Adler-32 of
 /// the uncompressed data. The deflate data comes from <see cref="SmallInputDeflater"/> for inputs up to its
 /// <see cref="SmallInputDeflater.MaxInputLengthAt"/> (a log interval, a small histogram), otherwise from
-/// <see cref="DeflateStream"/>. Not thread-safe: one instance reuses its deflater and stream adapter across calls.
+/// <see cref="DeflateStream"/>. Not thread-safe: one instance reuses its stream adapter across calls (the small-input deflater is the thread's).
 /// </summary>
 [SuppressMessage("Design", "CA1001:Types that own disposable fields should be disposable", Justification = "The stream adapter holds no resources: disposing it would do nothing.")]
 internal sealed partial class ZlibCompressor
@@ -19,7 +19,6 @@ internal sealed partial class ZlibCompressor
     private const byte CompressionMethodAndWindow = 0x78; // CM = 8 (deflate), CINFO = 7 (32 KiB window)
 
     private readonly BufferWriterStream _sink = new();
-    private SmallInputDeflater? _smallInputDeflater;
 
     /// <summary>
     /// Compresses <paramref name="source"/> as one zlib stream appended to <paramref name="destination"/>.
@@ -51,7 +50,7 @@ internal sealed partial class ZlibCompressor
         if (source.Length <= SmallInputDeflater.MaxInputLengthAt(deflateLevel))
         {
             // Small inputs, such as log intervals, cost less in managed code than setting up the platform's zlib.
-            deflated = (_smallInputDeflater ??= new SmallInputDeflater()).Deflate(source, destination);
+            deflated = SmallInputDeflater.ForCurrentThread.Deflate(source, destination);
         }
         else
         {
