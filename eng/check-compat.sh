@@ -4,7 +4,10 @@
 #     (Compat250.Sample.On250) runs with our HdrHistogram.dll copied over 2.5.0's, and prints exactly what the same
 #     source compiled against this library (Compat250.Sample) prints; both also read the payloads and UTF-16 logs that
 #     the real 2.5.0 package wrote (HdrHistogram.UnitTests/Fixtures/Net250) and fail unless they hold what 2.5.0 recorded;
-#  2. both packages in one graph: compat/BothPackages references HdrHistogram 2.5.0 and a freshly packed
+#  2. the other direction: what this library writes (a log whose intervals its own deflater compressed, a small and a
+#     large compressed payload) is read by the real 2.5.0 package (Compat250.Sample.On250 on 2.5.0's own dll) exactly
+#     as this library reads it;
+#  3. both packages in one graph: compat/BothPackages references HdrHistogram 2.5.0 and a freshly packed
 #     HdrHistogram.Serialization; it must build, compile against ours and load ours (it checks and exits non-zero).
 # Works offline once `dotnet restore HdrHistogram.sln` has run (2.5.0 comes from the global packages folder).
 set -euo pipefail
@@ -33,6 +36,15 @@ for tfm in net10.0 netstandard2.0; do
     fi
     echo "compat drop-in ($tfm build): the sample compiled against 2.5.0 runs on our HdrHistogram.dll, identical output ($(wc -l < "$work/ours.txt") lines, ${loaded#running on })"
 done
+
+dotnet compat/Sample/bin/Release/net10.0/Compat250.Sample.dll HdrHistogram.UnitTests/Fixtures/Net250 "$work/exchange.hlog" write > /dev/null
+dotnet compat/Sample.On250/bin/Release/net10.0/Compat250.Sample.On250.dll HdrHistogram.UnitTests/Fixtures/Net250 "$work/exchange.hlog" read > "$work/read-by-250.txt"
+dotnet compat/Sample/bin/Release/net10.0/Compat250.Sample.dll HdrHistogram.UnitTests/Fixtures/Net250 "$work/exchange.hlog" read > "$work/read-by-ours.txt"
+if [ ! -s "$work/read-by-ours.txt" ] || ! diff -u "$work/read-by-ours.txt" "$work/read-by-250.txt"; then
+    echo "compat written by ours, read by 2.5.0: the real 2.5.0 package reads something else from this library's log and payloads" >&2
+    exit 1
+fi
+echo "compat written by ours, read by 2.5.0: the log and payloads this library wrote read the same with the real 2.5.0 package ($(wc -l < "$work/read-by-ours.txt") lines)"
 
 dotnet pack HdrHistogram/HdrHistogram.csproj -c Release --no-build -o "$work/feed" >/dev/null
 dotnet build compat/BothPackages/Compat250.BothPackages.csproj -c Release -o "$work/both" \

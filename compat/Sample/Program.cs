@@ -12,6 +12,12 @@ namespace Compat250;
 /// this library (Compat250.Sample) and against the real 2.5.0 package (Compat250.Sample.On250); eng/check-compat.sh
 /// runs the latter with this library's HdrHistogram.dll in place of 2.5.0's and compares the output. Everything it
 /// prints is deterministic (no clock readings).
+/// <para>
+/// Arguments: the folder of what 2.5.0 wrote (checked), then optionally an exchange file and <c>write</c> or <c>read</c>:
+/// <c>write</c> also saves the log and two compressed payloads this program made (<c>FILE</c>, <c>FILE.small</c>,
+/// <c>FILE.large</c>); <c>read</c> only reads those back and prints what they hold. eng/check-compat.sh writes them with
+/// this library and reads them with the real 2.5.0 package: users on 2.5.0 read what this library writes.
+/// </para>
 /// </summary>
 public static class Program
 {
@@ -21,6 +27,12 @@ public static class Program
     {
         CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
         var output = Console.Out;
+        string? exchange = args.Length > 2 ? args[1] : null;
+        if (exchange is not null && args[2] == "read")
+        {
+            ReadExchange(exchange, output);
+            return 0;
+        }
 
         // Which HdrHistogram.dll this runs on (eng/check-compat.sh requires version 3 or later for the drop-in run).
         output.WriteLine("running on HdrHistogram " + typeof(HistogramBase).Assembly.GetName().Version);
@@ -144,6 +156,13 @@ public static class Program
             }
         }
 
+        if (exchange is not null && args[2] == "write")
+        {
+            File.WriteAllBytes(exchange, log.ToArray());
+            WritePayload(ints, exchange + ".small");
+            WritePayload(latency, exchange + ".large");
+        }
+
         // 2.5.0's own static Read disposes its reader before the enumeration runs; this library's does not.
         var statically = HistogramLogReader.Read(new MemoryStream(log.ToArray())).Sum(h => h.TotalCount);
         output.WriteLine("static Read total " + statically);
@@ -172,5 +191,39 @@ public static class Program
         }
 
         return 0;
+    }
+
+    private static void WritePayload(HistogramBase histogram, string path)
+    {
+        var buffer = ByteBuffer.Allocate(histogram.GetNeededByteBufferCapacity());
+        int length = histogram.EncodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.Position = 0;
+        for (int i = 0; i < length; i++)
+        {
+            bytes[i] = buffer.Get(); // 2.5.0's ByteBuffer has no public bulk read
+        }
+
+        File.WriteAllBytes(path, bytes);
+    }
+
+    /// <summary>Prints what the exchange files hold: every interval of the log, then each payload.</summary>
+    private static void ReadExchange(string exchange, TextWriter output)
+    {
+        using (var reader = new HistogramLogReader(File.OpenRead(exchange)))
+        {
+            foreach (var h in reader.ReadHistograms())
+            {
+                output.WriteLine("log interval " + (h.Tag ?? "(no tag)") + ": total " + h.TotalCount + ", max " + h.GetMaxValue()
+                    + ", p50 " + h.GetValueAtPercentile(50) + ", p99 " + h.GetValueAtPercentile(99));
+            }
+        }
+
+        foreach (string part in new[] { ".small", ".large" })
+        {
+            var buffer = ByteBuffer.Allocate(File.ReadAllBytes(exchange + part));
+            var h = HistogramEncoding.DecodeFromCompressedByteBuffer(buffer, 0);
+            output.WriteLine("payload" + part + ": total " + h.TotalCount + ", max " + h.GetMaxValue() + ", p50 " + h.GetValueAtPercentile(50));
+        }
     }
 }
