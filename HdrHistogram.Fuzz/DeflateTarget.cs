@@ -77,5 +77,7 @@ internal sealed class DeflateTarget : FuzzTarget
         {
             _deflated.Dispose();
         }
+
+        base.Dispose(disposing);
     }
 }
