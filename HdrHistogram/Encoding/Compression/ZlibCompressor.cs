@@ -11,7 +11,8 @@ namespace HdrHistogram.Encoding.Compression;
 /// 2-byte header whose level bits match the compression level, the raw deflate data, then the big-endian Adler-32 of
 /// the uncompressed data. The deflate data comes from <see cref="SmallInputDeflater"/> for inputs up to its
 /// <see cref="SmallInputDeflater.MaxInputLengthAt"/> (a log interval, a small histogram), otherwise from
-/// <see cref="DeflateStream"/>. Not thread-safe: one instance reuses its stream adapter across calls (the small-input deflater is the thread's).
+/// <see cref="DeflateStream"/>. Not thread-safe: one instance reuses its stream adapter across calls (the small-input
+/// deflater is the calling thread's).
 /// </summary>
 [SuppressMessage("Design", "CA1001:Types that own disposable fields should be disposable", Justification = "The stream adapter holds no resources: disposing it would do nothing.")]
 internal sealed partial class ZlibCompressor
