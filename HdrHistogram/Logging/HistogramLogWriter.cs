@@ -27,7 +27,8 @@ namespace HdrHistogram;
 /// from the histogram's counts to compressed bytes and then to base64 in that buffer: in steady state an interval whose
 /// encoding is small (up to 8 KiB; 1 KiB on the netstandard2.0 build, which compresses at <c>Optimal</c>) allocates
 /// nothing, a larger one the small constant the platform's deflater makes per stream (see
-/// <see cref="HistogramCompressor"/>); the netstandard2.0 build also allocates one short string per number printed.
+/// <see cref="HistogramCompressor"/>); the netstandard2.0 build on .NET Framework also allocates one short string per
+/// number printed.
 /// </para>
 /// <para>Not thread-safe: use one writer from one thread at a time.</para>
 /// </remarks>

@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Text;
 using System.Globalization;
 using System.IO;
 using System.Text;
@@ -7,7 +8,8 @@ namespace HdrHistogram.Utilities;
 
 /// <content>
 /// The netstandard2.0 parts of <see cref="JavaFormat"/>: there is no <c>double.TryFormat</c>, nor span overloads on
-/// <see cref="StringBuilder"/> and <see cref="TextWriter"/>, so each double costs one short string.
+/// <see cref="StringBuilder"/> and <see cref="TextWriter"/>. On .NET Core 3.0+ a double is formatted without allocating
+/// (<see cref="Utf8Formatter"/>); on .NET Framework each double costs one short string.
 /// </content>
 internal static partial class JavaFormat
 {
@@ -25,6 +27,22 @@ internal static partial class JavaFormat
     /// </summary>
     private static int FormatRoundTrip(double value, Span<char> destination)
     {
+        if (RoundTripIsShortest)
+        {
+            // .NET Core 3.0+: Utf8Formatter's default format is the shortest round-trip string, the digits of "R",
+            // written without a string.
+            Span<byte> utf8 = stackalloc byte[RoundTripBufferChars];
+            if (Utf8Formatter.TryFormat(value, utf8, out int written))
+            {
+                for (int i = 0; i < written; i++)
+                {
+                    destination[i] = (char)utf8[i];
+                }
+
+                return written;
+            }
+        }
+
         var text = RoundTripIsShortest ? value.ToString("R", CultureInfo.InvariantCulture) : ShortestByParsing(value);
         text.AsSpan().CopyTo(destination);
         return text.Length;
