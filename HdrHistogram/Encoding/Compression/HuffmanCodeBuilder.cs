@@ -115,8 +115,13 @@ internal sealed class HuffmanCodeBuilder
         int nextMerged = leafCount;
         for (int node = leafCount; node < 2 * leafCount - 1; node++)
         {
-            int left = nextLeaf < leafCount && (nextMerged >= node || weights[nextLeaf] <= weights[nextMerged]) ? nextLeaf++ : nextMerged++;
-            int right = nextLeaf < leafCount && (nextMerged >= node || weights[nextLeaf] <= weights[nextMerged]) ? nextLeaf++ : nextMerged++;
+            // The lighter of the next leaf and the next merged node, twice; on a tie the leaf (shallower trees).
+            int left = nextLeaf < leafCount && (nextMerged >= node || weights[nextLeaf] <= weights[nextMerged])
+                ? nextLeaf++
+                : nextMerged++;
+            int right = nextLeaf < leafCount && (nextMerged >= node || weights[nextLeaf] <= weights[nextMerged])
+                ? nextLeaf++
+                : nextMerged++;
             weights[node] = weights[left] + weights[right];
             parents[left] = node;
             parents[right] = node;

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Buffers.Binary;
+using System.IO.Compression;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using HdrHistogram.Utilities;
@@ -13,7 +14,7 @@ namespace HdrHistogram.Encoding.Compression;
 /// <remarks>
 /// <para>
 /// Why: a histogram log line carries the compressed encoding of one interval, typically 50-2,000 bytes. For such an
-/// input the platform deflater's fixed costs dominate: every <see cref="System.IO.Compression.DeflateStream"/> sets up
+/// input the platform deflater's fixed costs dominate: every <see cref="DeflateStream"/> sets up
 /// and tears down a native zlib state of a few hundred kilobytes and clears its hash table, about 2 us of the 4.5 us it
 /// takes for a 94-byte interval of a jHiccup log on .NET 10 (zlib-ng). This deflater keeps its scratch arrays between
 /// calls and sizes its hash table to the input. <see cref="MaxInputLengthAt"/> says up to which size it is used.
@@ -45,7 +46,7 @@ internal sealed class SmallInputDeflater
     public const int MaxInputLength = 8 * 1024;
 
     // CompressionLevel.SmallestSize (.NET 6+; zlib level 9), which netstandard2.0 cannot name.
-    private const System.IO.Compression.CompressionLevel SmallestSize = (System.IO.Compression.CompressionLevel)3;
+    private const CompressionLevel SmallestSize = (CompressionLevel)3;
 
     private const int MaxChainSteps = 1024;
     private const int GoodMatch = 32; // after a match this long, the lazy search at the next position looks a quarter as far
@@ -94,15 +95,15 @@ internal sealed class SmallInputDeflater
     /// The largest input for which this deflater is faster than the platform's at <paramref name="level"/>, with
     /// output no larger: 8 KiB at best compression (zlib level 9), 1 KiB at <c>Optimal</c> (level 6, where zlib-ng
     /// switches to a faster strategy for larger inputs), none at <c>Fastest</c> or <c>NoCompression</c>. Measured on
-    /// .NET 10 against <see cref="System.IO.Compression.DeflateStream"/> on V2 encodings of 30 to 3,000,000 values
+    /// .NET 10 against <see cref="DeflateStream"/> on V2 encodings of 30 to 3,000,000 values
     /// (<c>HdrHistogram.Benchmarking/results/2026-11-26/deflater/</c>).
     /// </summary>
     /// <param name="level">The compression level asked for.</param>
     /// <returns>A length in bytes, 0 if the platform deflater should take every input.</returns>
-    public static int MaxInputLengthAt(System.IO.Compression.CompressionLevel level) => level switch
+    public static int MaxInputLengthAt(CompressionLevel level) => level switch
     {
         SmallestSize => MaxInputLength,
-        System.IO.Compression.CompressionLevel.Optimal => 1024,
+        CompressionLevel.Optimal => 1024,
         _ => 0,
     };
 
@@ -123,7 +124,9 @@ internal sealed class SmallInputDeflater
         FindMatches(source);
         CountSymbols();
 
-        long literalLengthBits = _builder.Build(_literalLengthFrequencies, new ReadOnlySpan<int>(_usedLiteralLengthSymbols, 0, _usedLiteralLengthSymbolCount), HuffmanTable.MaxCodeLength, _literalLengthLengths, _literalLengthCodes);
+        var usedLiteralLengthSymbols = new ReadOnlySpan<int>(_usedLiteralLengthSymbols, 0, _usedLiteralLengthSymbolCount);
+        long literalLengthBits = _builder.Build(
+            _literalLengthFrequencies, usedLiteralLengthSymbols, HuffmanTable.MaxCodeLength, _literalLengthLengths, _literalLengthCodes);
         long distanceBits = _builder.Build(_distanceFrequencies, HuffmanTable.MaxCodeLength, _distanceLengths, _distanceCodes);
         int literalLengthCount = UsedLength(_literalLengthLengths, DeflateAlphabet.FirstLengthSymbol);
         int distanceCount = UsedLength(_distanceLengths, 1);
