@@ -55,6 +55,29 @@ internal static class DeflateAlphabet
         0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
     };
 
+    /// <summary>
+    /// Number of literal/length symbols the fixed Huffman code gives codes to: 288, the two that never occur included,
+    /// which is what places the 9-bit codes.
+    /// </summary>
+    public const int FixedLiteralLengthSymbols = 288;
+
+    /// <summary>The length of every distance code in the fixed Huffman code of block type 01 (RFC 1951 section 3.2.6).</summary>
+    public const int FixedDistanceCodeLength = 5;
+
     /// <summary>The order in which a dynamic block lists the code lengths of the code-length code.</summary>
     public static readonly byte[] CodeLengthOrder = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
+
+    /// <summary>
+    /// The length of the code of literal/length symbol <paramref name="symbol"/> (0-287) in the fixed Huffman code of
+    /// block type 01 (RFC 1951 section 3.2.6): 8 bits for 0-143, 9 for 144-255, 7 for 256-279, 8 for 280-287.
+    /// </summary>
+    /// <param name="symbol">The literal/length symbol.</param>
+    /// <returns>Its code length in bits.</returns>
+    public static byte FixedLiteralLengthCodeLength(int symbol) => symbol switch
+    {
+        < 144 => 8,
+        < 256 => 9,
+        < 280 => 7,
+        _ => 8,
+    };
 }

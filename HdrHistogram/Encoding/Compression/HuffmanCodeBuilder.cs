@@ -9,8 +9,8 @@ namespace HdrHistogram.Encoding.Compression;
 /// </summary>
 internal sealed class HuffmanCodeBuilder
 {
-    /// <summary>The largest alphabet the builder handles (the literal/length alphabet).</summary>
-    public const int MaxSymbols = DeflateAlphabet.LiteralLengthSymbols;
+    /// <summary>The largest alphabet the builder handles: the literal/length alphabet as the fixed code counts it.</summary>
+    public const int MaxSymbols = DeflateAlphabet.FixedLiteralLengthSymbols;
 
     // Frequencies stay below 2^22 (inputs are far smaller), so a frequency and a 9-bit symbol share one sort key.
     private const int SymbolBits = 9;
@@ -90,11 +90,30 @@ internal sealed class HuffmanCodeBuilder
         return bits;
     }
 
+    /// <summary>
+    /// Sets <paramref name="codes"/> to the canonical codes, bit-reversed, of the given code lengths (a fixed code's:
+    /// they are taken as they are, not built from frequencies).
+    /// </summary>
+    /// <param name="lengths">The code length of each symbol, 0 for none; at most 15.</param>
+    /// <param name="codes">Receives the bit-reversed code of each symbol that has one; as long as <paramref name="lengths"/>.</param>
+    public void AssignCanonicalCodes(ReadOnlySpan<byte> lengths, Span<ushort> codes)
+    {
+        Array.Clear(_lengthCounts, 0, _lengthCounts.Length);
+        int count = 0;
+        for (int symbol = 0; symbol < lengths.Length; symbol++)
+        {
+            if (lengths[symbol] != 0)
+            {
+                _lengthCounts[lengths[symbol]]++;
+                _usedSymbols[count++] = symbol;
+            }
+        }
+
+        AssignCodes(lengths, new ReadOnlySpan<int>(_usedSymbols, 0, count), codes, HuffmanTable.MaxCodeLength);
+    }
+
     /// <summary>The low <paramref name="length"/> bits (at most 16) of <paramref name="code"/> in reverse order.</summary>
-    /// <param name="code">The code.</param>
-    /// <param name="length">Its length in bits.</param>
-    /// <returns>The reversed bits.</returns>
-    public static ushort Reverse(int code, int length) =>
+    private static ushort Reverse(int code, int length) =>
         (ushort)(((ReversedBytes[code & 0xFF] << 8) | ReversedBytes[(code >> 8) & 0xFF]) >> (16 - length));
 
     /// <summary>

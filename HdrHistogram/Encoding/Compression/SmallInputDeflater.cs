@@ -358,7 +358,7 @@ internal sealed class SmallInputDeflater
 
     /// <summary>
     /// Counts the symbols of the tokens, the extra bits of their matches (the same under any code), and what the
-    /// symbols take under the fixed code: literals 0-143 8 bits, 144-255 9 bits, lengths 7 or 8 bits, distances 5.
+    /// symbols take under the fixed code.
     /// </summary>
     private void CountSymbols()
     {
@@ -373,7 +373,7 @@ internal sealed class SmallInputDeflater
         int usedCount = 0;
         Array.Clear(_distanceFrequencies, 0, _distanceFrequencies.Length);
         long extraBits = 0;
-        long fixedCodeBits = 7; // end of block
+        long fixedCodeBits = Fixed.LiteralLengthLengths[DeflateAlphabet.EndOfBlock];
         for (int i = 0; i < _tokenCount; i++)
         {
             uint token = _tokens[i];
@@ -381,7 +381,6 @@ internal sealed class SmallInputDeflater
             if ((token & MatchFlag) == 0)
             {
                 symbol = (int)token;
-                fixedCodeBits += token < 144 ? 8 : 9;
             }
             else
             {
@@ -390,8 +389,10 @@ internal sealed class SmallInputDeflater
                 symbol = DeflateAlphabet.FirstLengthSymbol + lengthIndex;
                 _distanceFrequencies[distanceSymbol]++;
                 extraBits += DeflateAlphabet.LengthExtraBits[lengthIndex] + DeflateAlphabet.DistanceExtraBits[distanceSymbol];
-                fixedCodeBits += (symbol < 280 ? 7 : 8) + 5;
+                fixedCodeBits += Fixed.DistanceLengths[distanceSymbol];
             }
+
+            fixedCodeBits += Fixed.LiteralLengthLengths[symbol];
 
             if (frequencies[symbol]++ == 0)
             {
@@ -603,31 +604,22 @@ internal sealed class SmallInputDeflater
     /// <summary>The fixed Huffman codes of block type 01 (RFC 1951 section 3.2.6).</summary>
     private sealed class FixedCode
     {
-        public readonly byte[] LiteralLengthLengths = new byte[DeflateAlphabet.LiteralLengthSymbols];
-        public readonly ushort[] LiteralLengthCodes = new ushort[DeflateAlphabet.LiteralLengthSymbols];
+        public readonly byte[] LiteralLengthLengths = new byte[DeflateAlphabet.FixedLiteralLengthSymbols];
+        public readonly ushort[] LiteralLengthCodes = new ushort[DeflateAlphabet.FixedLiteralLengthSymbols];
         public readonly byte[] DistanceLengths = new byte[DeflateAlphabet.DistanceSymbols];
         public readonly ushort[] DistanceCodes = new ushort[DeflateAlphabet.DistanceSymbols];
 
         public FixedCode()
         {
-            for (int symbol = 0; symbol < DeflateAlphabet.LiteralLengthSymbols; symbol++)
+            for (int symbol = 0; symbol < LiteralLengthLengths.Length; symbol++)
             {
-                (int length, int code) = symbol switch
-                {
-                    < 144 => (8, 0x30 + symbol),
-                    < 256 => (9, 0x190 + symbol - 144),
-                    < 280 => (7, symbol - 256),
-                    _ => (8, 0xC0 + symbol - 280),
-                };
-                LiteralLengthLengths[symbol] = (byte)length;
-                LiteralLengthCodes[symbol] = HuffmanCodeBuilder.Reverse(code, length);
+                LiteralLengthLengths[symbol] = DeflateAlphabet.FixedLiteralLengthCodeLength(symbol);
             }
 
-            for (int symbol = 0; symbol < DeflateAlphabet.DistanceSymbols; symbol++)
-            {
-                DistanceLengths[symbol] = 5;
-                DistanceCodes[symbol] = HuffmanCodeBuilder.Reverse(symbol, 5);
-            }
+            DistanceLengths.AsSpan().Fill(DeflateAlphabet.FixedDistanceCodeLength);
+            var builder = new HuffmanCodeBuilder();
+            builder.AssignCanonicalCodes(LiteralLengthLengths, LiteralLengthCodes);
+            builder.AssignCanonicalCodes(DistanceLengths, DistanceCodes);
         }
     }
 }

@@ -565,10 +565,11 @@ internal sealed partial class ZlibInflater
         private static HuffmanTable BuildLiteralLength()
         {
             var lengths = new byte[MaxLiteralLengthSymbols];
-            lengths.AsSpan(0, 144).Fill(8);
-            lengths.AsSpan(144, 112).Fill(9);
-            lengths.AsSpan(256, 24).Fill(7);
-            lengths.AsSpan(280, 8).Fill(8);
+            for (int symbol = 0; symbol < lengths.Length; symbol++)
+            {
+                lengths[symbol] = DeflateAlphabet.FixedLiteralLengthCodeLength(symbol);
+            }
+
             var table = new HuffmanTable(HuffmanKind.LiteralLength, LiteralLengthRootBits, MaxLiteralLengthSymbols);
             table.Build(lengths);
             return table;
@@ -577,7 +578,7 @@ internal sealed partial class ZlibInflater
         private static HuffmanTable BuildDistance()
         {
             var lengths = new byte[MaxDistanceSymbols];
-            lengths.AsSpan().Fill(5);
+            lengths.AsSpan().Fill(DeflateAlphabet.FixedDistanceCodeLength);
             var table = new HuffmanTable(HuffmanKind.Distance, DistanceRootBits, MaxDistanceSymbols);
             table.Build(lengths);
             return table;
