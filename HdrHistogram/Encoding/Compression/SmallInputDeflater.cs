@@ -86,10 +86,7 @@ internal sealed class SmallInputDeflater
     private readonly int[] _usedLiteralLengthSymbols = new int[DeflateAlphabet.LiteralLengthSymbols];
     private int _usedLiteralLengthSymbolCount;
     private int _tokenCount;
-    private long _extraBits;
-    private long _fixedCodeBits;
     private int _codeLengthRunCount;
-    private long _codeLengthExtraBits;
 
     /// <summary>
     /// The largest input for which this deflater is faster than the platform's at <paramref name="level"/>, with
@@ -122,7 +119,7 @@ internal sealed class SmallInputDeflater
         }
 
         FindMatches(source);
-        CountSymbols();
+        (long extraBits, long fixedCodeBits) = CountSymbols();
 
         var usedLiteralLengthSymbols = new ReadOnlySpan<int>(_usedLiteralLengthSymbols, 0, _usedLiteralLengthSymbolCount);
         long literalLengthBits = _builder.Build(
@@ -130,13 +127,13 @@ internal sealed class SmallInputDeflater
         long distanceBits = _builder.Build(_distanceFrequencies, HuffmanTable.MaxCodeLength, _distanceLengths, _distanceCodes);
         int literalLengthCount = UsedLength(_literalLengthLengths, DeflateAlphabet.FirstLengthSymbol);
         int distanceCount = UsedLength(_distanceLengths, 1);
-        RunLengthCodeLengths(literalLengthCount, distanceCount);
+        long codeLengthExtraBits = RunLengthCodeLengths(literalLengthCount, distanceCount);
         long codeLengthBits = _builder.Build(_codeLengthFrequencies, 7, _codeLengthLengths, _codeLengthCodes);
         int codeLengthCount = CodeLengthCount();
 
-        long dynamicBits = 3 + 5 + 5 + 4 + (3 * codeLengthCount) + codeLengthBits + _codeLengthExtraBits
-            + literalLengthBits + distanceBits + _extraBits;
-        long fixedBits = 3 + _fixedCodeBits + _extraBits;
+        long dynamicBits = 3 + 5 + 5 + 4 + (3 * codeLengthCount) + codeLengthBits + codeLengthExtraBits
+            + literalLengthBits + distanceBits + extraBits;
+        long fixedBits = 3 + fixedCodeBits + extraBits;
         long storedBits = 8 * (1 + 4 + (long)source.Length); // header bits padded to a byte, LEN, NLEN, the bytes
 
         long bits = Math.Min(dynamicBits, Math.Min(fixedBits, storedBits));
@@ -357,10 +354,11 @@ internal sealed class SmallInputDeflater
     }
 
     /// <summary>
-    /// Counts the symbols of the tokens, the extra bits of their matches (the same under any code), and what the
-    /// symbols take under the fixed code.
+    /// Counts the symbols of the tokens.
     /// </summary>
-    private void CountSymbols()
+    /// <returns>The extra bits of their matches (the same under any code), and the bits their symbols (end of block
+    /// included) take under the fixed code.</returns>
+    private (long ExtraBits, long FixedCodeBits) CountSymbols()
     {
         // Of the literal/length alphabet only the symbols that occur are visited: clear last call's, list this call's.
         int[] frequencies = _literalLengthFrequencies;
@@ -404,8 +402,7 @@ internal sealed class SmallInputDeflater
         used[usedCount++] = DeflateAlphabet.EndOfBlock;
         Array.Sort(used, 0, usedCount);
         _usedLiteralLengthSymbolCount = usedCount;
-        _extraBits = extraBits;
-        _fixedCodeBits = fixedCodeBits;
+        return (extraBits, fixedCodeBits);
     }
 
     /// <summary>Number of leading code lengths a dynamic block must list: up to the last non-zero one, at least <paramref name="minimum"/>.</summary>
@@ -424,14 +421,14 @@ internal sealed class SmallInputDeflater
     /// Run-length codes the literal/length and distance code lengths as one sequence (runs may cross from one to the
     /// other): 16 repeats the previous length 3-6 times, 17 writes 3-10 zeros, 18 writes 11-138 zeros.
     /// </summary>
-    private void RunLengthCodeLengths(int literalLengthCount, int distanceCount)
+    /// <returns>The extra bits the repeat symbols carry.</returns>
+    private long RunLengthCodeLengths(int literalLengthCount, int distanceCount)
     {
         int total = literalLengthCount + distanceCount;
         Array.Copy(_literalLengthLengths, 0, _allLengths, 0, literalLengthCount);
         Array.Copy(_distanceLengths, 0, _allLengths, literalLengthCount, distanceCount);
         Array.Clear(_codeLengthFrequencies, 0, _codeLengthFrequencies.Length);
         _codeLengthRunCount = 0;
-        _codeLengthExtraBits = 0;
 
         int i = 0;
         while (i < total)
@@ -472,13 +469,20 @@ internal sealed class SmallInputDeflater
                 AddCodeLengthRun(length, 0);
             }
         }
+
+        long extraBits = 0;
+        for (int symbol = 16; symbol <= 18; symbol++)
+        {
+            extraBits += (long)_codeLengthFrequencies[symbol] * CodeLengthExtraBits(symbol);
+        }
+
+        return extraBits;
     }
 
     private void AddCodeLengthRun(int symbol, int extra)
     {
         _codeLengthRuns[_codeLengthRunCount++] = (ushort)(symbol | (extra << 8));
         _codeLengthFrequencies[symbol]++;
-        _codeLengthExtraBits += CodeLengthExtraBits(symbol);
     }
 
     private int CodeLengthCount()
