@@ -90,7 +90,7 @@ internal sealed class SmallInputDeflater
 
     /// <summary>
     /// The largest input for which this deflater is faster than the platform's at <paramref name="level"/>, with
-    /// output no larger: 8 KiB at best compression (zlib level 9), 1 KiB at <c>Optimal</c> (level 6, where zlib-ng
+    /// output about as small (see the class remarks): 8 KiB at best compression (zlib level 9), 1 KiB at <c>Optimal</c> (level 6, where zlib-ng
     /// switches to a faster strategy for larger inputs), none at <c>Fastest</c> or <c>NoCompression</c>. Measured on
     /// .NET 10 against <see cref="DeflateStream"/> on V2 encodings of 30 to 3,000,000 values
     /// (<c>HdrHistogram.Benchmarking/results/2026-11-26/deflater/</c>).
