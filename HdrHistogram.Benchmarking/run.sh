@@ -21,7 +21,8 @@
 #                                                        net10.0 + netstandard2.0 library
 # --group NAME (repeatable) runs only those groups. With --filter, one invocation of the matching benchmarks on every
 # runtime. Arguments after `--` go to the benchmark
-# program (e.g. --hdr-launches 4 --hdr-warmup 3 --hdr-iterations 10 --hdr-iteration-time-ms 200, or BenchmarkDotNet options).
+# program (e.g. --hdr-launches 4 --hdr-warmup 3 --hdr-iterations 10 --hdr-iteration-time-ms 200, --hdr-gc-server and
+# --hdr-gc-retain-vm for every job alike, or BenchmarkDotNet options).
 # Exits non-zero if anything fails to build, run or validate.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -30,7 +31,7 @@ cd "$root"
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 usage() {
-    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 

@@ -178,6 +178,17 @@ public static class HdrBenchmarks
             .WithIterationCount(options.IterationCount)
             .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(options.IterationTimeMs));
 
+        // GC settings go to every job alike (ours and 2.5.0's): they change what allocation costs, not which library runs.
+        if (options.GcServer)
+        {
+            measured = measured.WithGcServer(true);
+        }
+
+        if (options.GcRetainVm)
+        {
+            measured = measured.WithGcRetainVm(true);
+        }
+
         // One job's build at a time: the jobs build the same library and benchmark projects with different switches.
         ManualConfig config = BaseConfig()
             .WithOption(ConfigOptions.DisableParallelBuild, true)
@@ -369,6 +380,10 @@ public static class HdrBenchmarks
 
         public int LaunchCount { get; private set; } = 1;
 
+        public bool GcServer { get; private set; }
+
+        public bool GcRetainVm { get; private set; }
+
         public int WarmupCount { get; private set; } = 4;
 
         public int IterationCount { get; private set; } = 8;
@@ -397,12 +412,16 @@ public static class HdrBenchmarks
                     case "--hdr-quick": options.Mode = Mode.Quick; break;
                     case "--hdr-full": options.Mode = Mode.Full; break;
                     case "--hdr-runtimes":
+                        // The last one wins, so that run.sh's list can be narrowed by arguments given after `--`.
+                        options.Runtimes.Clear();
                         options.Runtimes.AddRange((Value() ?? string.Empty).Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
                         break;
                     case "--hdr-cli": options.Cli = Value(); break;
                     case "--hdr-no-netstandard": options.NetStandard = false; break;
                     case "--hdr-no-package": options.Package250 = false; break;
                     case "--hdr-launches": options.LaunchCount = Number() ?? Fail(options, arg); break;
+                    case "--hdr-gc-server": options.GcServer = true; break;
+                    case "--hdr-gc-retain-vm": options.GcRetainVm = true; break;
                     case "--hdr-warmup": options.WarmupCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-iterations": options.IterationCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-iteration-time-ms": options.IterationTimeMs = Number() ?? Fail(options, arg); break;
