@@ -119,6 +119,19 @@ else
     all_runtimes=net10.0
     note="No .dotnet/ (eng/setup-side-by-side-runtimes.sh not run): net10.0 and the netstandard2.0-library job only; net8.0 and net9.0 were NOT measured."
 fi
+# Arguments after `--` that narrow the jobs: the program obeys them, and run-info.txt must say so too.
+for ((i = 0; i < ${#extra[@]}; i++)); do
+    case "${extra[$i]}" in
+        --hdr-runtimes)
+            if [ $((i + 1)) -lt ${#extra[@]} ]; then
+                all_runtimes="${extra[$((i + 1))]}"
+                note="$note Narrowed after --: runtimes $all_runtimes."
+            fi
+            ;;
+        --hdr-no-netstandard) note="$note Narrowed after --: no netstandard2.0-library job." ;;
+        --hdr-no-package) note="$note Narrowed after --: no 2.5.0 jobs." ;;
+    esac
+done
 echo "== full: $note"
 
 day="$(date -u +%F)"
