@@ -189,6 +189,13 @@ public static class HdrBenchmarks
             measured = measured.WithGcRetainVm(true);
         }
 
+        if (options.GcLohThreshold is int lohThreshold)
+        {
+            // The runtime's System.GC.LOHThreshold (no BenchmarkDotNet setting for it): arrays below it stay in the
+            // small-object heap, whose memory the GC reuses, instead of large-object memory it decommits and re-faults.
+            measured = measured.WithEnvironmentVariable("DOTNET_GCLOHThreshold", "0x" + lohThreshold.ToString("X", CultureInfo.InvariantCulture));
+        }
+
         // One job's build at a time: the jobs build the same library and benchmark projects with different switches.
         ManualConfig config = BaseConfig()
             .WithOption(ConfigOptions.DisableParallelBuild, true)
@@ -384,6 +391,8 @@ public static class HdrBenchmarks
 
         public bool GcRetainVm { get; private set; }
 
+        public int? GcLohThreshold { get; private set; }
+
         public int WarmupCount { get; private set; } = 4;
 
         public int IterationCount { get; private set; } = 8;
@@ -422,6 +431,7 @@ public static class HdrBenchmarks
                     case "--hdr-launches": options.LaunchCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-gc-server": options.GcServer = true; break;
                     case "--hdr-gc-retain-vm": options.GcRetainVm = true; break;
+                    case "--hdr-gc-loh-threshold": options.GcLohThreshold = Number() ?? Fail(options, arg); break;
                     case "--hdr-warmup": options.WarmupCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-iterations": options.IterationCount = Number() ?? Fail(options, arg); break;
                     case "--hdr-iteration-time-ms": options.IterationTimeMs = Number() ?? Fail(options, arg); break;

@@ -9,7 +9,9 @@
 #
 # Needs Java 11+ and the OS package's HdrHistogram jar (apt-get install libhdrhistogram-java, or HDR_JAVA_JAR=...);
 # users of the library never need either. The recorded values come from each platform's own Random, with the same
-# distribution; the serialization and log inputs are the same files (Workloads/).
+# distribution; the serialization and log inputs are the same files (Workloads/). Both run with their runtime's default
+# settings; DOTNET_GC* environment variables (e.g. DOTNET_GCLOHThreshold=0x200000, the runtime's System.GC.LOHThreshold,
+# set to Java G1's humongous-object threshold here) reach the .NET side only, and the output lists them.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bench="$(dirname "$here")"
@@ -29,6 +31,9 @@ javac -d "$work/classes" -cp "$jar" "$here/JavaBench.java"
 
 echo "java: $(java -version 2>&1 | head -1); jar: $(readlink -f "$jar")"
 echo "dotnet: $(dotnet --version) SDK; $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
+echo "java GC: $(java -XX:+PrintFlagsFinal -version 2>/dev/null | awk '$2 == "G1HeapRegionSize" || $2 == "MaxHeapSize" { printf "%s=%s ", $2, $4 }')"
+gc_settings="$(env | grep '^DOTNET_GC' | sort | tr '\n' ' ' || true)"
+echo "dotnet GC settings: ${gc_settings:-none, the runtime defaults}"
 # The recording operations run one per process on both sides (a process that records into several histogram types in
 # turn measures the later ones through calls its JIT specialized for the first); the rest in one process each.
 recording="Record.LongHistogram Record.IntHistogram Record.ShortHistogram Record.LongConcurrentHistogram Record.Recorder Record.SingleWriterRecorder"
