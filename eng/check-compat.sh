@@ -40,11 +40,21 @@ done
 dotnet compat/Sample/bin/Release/net10.0/Compat250.Sample.dll HdrHistogram.UnitTests/Fixtures/Net250 "$work/exchange.hlog" write > /dev/null
 dotnet compat/Sample.On250/bin/Release/net10.0/Compat250.Sample.On250.dll HdrHistogram.UnitTests/Fixtures/Net250 "$work/exchange.hlog" read > "$work/read-by-250.txt"
 dotnet compat/Sample/bin/Release/net10.0/Compat250.Sample.dll HdrHistogram.UnitTests/Fixtures/Net250 "$work/exchange.hlog" read > "$work/read-by-ours.txt"
-if [ ! -s "$work/read-by-ours.txt" ] || ! diff -u "$work/read-by-ours.txt" "$work/read-by-250.txt"; then
+# The first line names the HdrHistogram.dll that ran: the reader must really be 2.5.0's, the writer ours.
+loaded_250="$(head -n 1 "$work/read-by-250.txt")"
+loaded_ours="$(head -n 1 "$work/read-by-ours.txt")"
+if [[ "$loaded_250" != "running on HdrHistogram 2.5."* ]] || ! [[ "$loaded_ours" =~ ^running\ on\ HdrHistogram\ ([0-9]+)\. ]] \
+    || [ "${BASH_REMATCH[1]}" -lt 3 ]; then
+    echo "compat written by ours, read by 2.5.0: expected 2.5.0's and then our HdrHistogram.dll to load, got: $loaded_250 / $loaded_ours" >&2
+    exit 1
+fi
+tail -n +2 "$work/read-by-ours.txt" > "$work/read-by-ours.body"
+tail -n +2 "$work/read-by-250.txt" > "$work/read-by-250.body"
+if [ ! -s "$work/read-by-ours.body" ] || ! diff -u "$work/read-by-ours.body" "$work/read-by-250.body"; then
     echo "compat written by ours, read by 2.5.0: the real 2.5.0 package reads something else from this library's log and payloads" >&2
     exit 1
 fi
-echo "compat written by ours, read by 2.5.0: the log and payloads this library wrote read the same with the real 2.5.0 package ($(wc -l < "$work/read-by-ours.txt") lines)"
+echo "compat written by ours, read by 2.5.0: the log and payloads this library wrote read the same with the real 2.5.0 package ($(wc -l < "$work/read-by-ours.body") lines, ${loaded_250#running on })"
 
 dotnet pack HdrHistogram/HdrHistogram.csproj -c Release --no-build -o "$work/feed" >/dev/null
 dotnet build compat/BothPackages/Compat250.BothPackages.csproj -c Release -o "$work/both" \

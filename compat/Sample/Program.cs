@@ -28,14 +28,15 @@ public static class Program
         CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
         var output = Console.Out;
         string? exchange = args.Length > 2 ? args[1] : null;
+
+        // Which HdrHistogram.dll this runs on (eng/check-compat.sh requires version 3 or later for the drop-in run, and
+        // 2.5.0's own for reading what this library wrote).
+        output.WriteLine("running on HdrHistogram " + typeof(HistogramBase).Assembly.GetName().Version);
         if (exchange is not null && args[2] == "read")
         {
             ReadExchange(exchange, output);
             return 0;
         }
-
-        // Which HdrHistogram.dll this runs on (eng/check-compat.sh requires version 3 or later for the drop-in run).
-        output.WriteLine("running on HdrHistogram " + typeof(HistogramBase).Assembly.GetName().Version);
 
         // Histograms from the factory and the constructors; record, query, copy.
         HistogramBase latency = HistogramFactory.With64BitBucketSize()
