@@ -26,9 +26,9 @@ namespace HdrHistogram.Encoding;
 /// deflater for small encodings (up to 8 KiB at <c>SmallestSize</c>, 1 KiB at <see cref="CompressionLevel.Optimal"/>:
 /// a log interval, a histogram of a few thousand values), which there is faster than setting up the platform's zlib for
 /// each payload, with output about zlib's size (1 % larger than level 9's on a real jHiccup log, a few percent smaller
-/// on most histogram encodings). Reusing an instance allocates nothing for such encodings, and
-/// for larger ones only what the platform's <see cref="DeflateStream"/> allocates per stream (a small constant,
-/// independent of the histogram's size). Not thread-safe: use one instance per thread (the static <c>EncodeCompressed</c> methods of
+/// on most histogram encodings). Reusing an instance allocates nothing for such encodings, and for larger ones only
+/// what the platform's <see cref="DeflateStream"/> allocates per stream (a small constant, independent of the
+/// histogram's size). Not thread-safe: use one instance per thread (the static <c>EncodeCompressed</c> methods of
 /// <see cref="HistogramEncoder"/> keep one per thread). Dispose it to return its buffers to the pool.
 /// </para>
 /// </remarks>

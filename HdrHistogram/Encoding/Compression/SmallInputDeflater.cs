@@ -90,10 +90,10 @@ internal sealed class SmallInputDeflater
 
     /// <summary>
     /// The largest input for which this deflater is faster than the platform's at <paramref name="level"/>, with
-    /// output about as small (see the class remarks): 8 KiB at best compression (zlib level 9), 1 KiB at <c>Optimal</c> (level 6, where zlib-ng
-    /// switches to a faster strategy for larger inputs), none at <c>Fastest</c> or <c>NoCompression</c>. Measured on
-    /// .NET 10 against <see cref="DeflateStream"/> on V2 encodings of 30 to 3,000,000 values
-    /// (<c>HdrHistogram.Benchmarking/results/2026-11-26/deflater/</c>).
+    /// output about as small (see the class remarks): 8 KiB at best compression (zlib level 9), 1 KiB at
+    /// <c>Optimal</c> (level 6, where zlib-ng switches to a faster strategy for larger inputs), none at <c>Fastest</c>
+    /// or <c>NoCompression</c>. Measured on .NET 10 against <see cref="DeflateStream"/> on V2 encodings of 30 to
+    /// 3,000,000 values (<c>HdrHistogram.Benchmarking/results/2026-11-26/deflater/</c>).
     /// </summary>
     /// <param name="level">The compression level asked for.</param>
     /// <returns>A length in bytes, 0 if the platform deflater should take every input.</returns>
