@@ -2,6 +2,7 @@ using System;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Concurrency;
+using HdrHistogram.Encoding;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Recording;
@@ -84,7 +85,7 @@ public class ConcurrentHistogramTests
         h.RecordValue(3000);
         h.GetCountAtValue(5000).Should().Be(2);
         h.GetCountAtValue(3000).Should().Be(1);
-        h.TotalCount.Should().Be(1, "the late add stands in for the count part of a record; the record adds to the total itself");
+        h.TotalCount.Should().Be(3, "the total is the sum of the counts, the late add's included");
     }
 
     [Theory]
@@ -121,6 +122,43 @@ public class ConcurrentHistogramTests
         System.Threading.Tasks.Parallel.For(0, 64, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = 8 }, i => h.RecordValueWithCount(i + 1, i));
         h.TotalCount.Should().Be(Enumerable.Range(0, 64).Sum());
         h.HasOverflowed().Should().BeFalse();
+    }
+
+    [Theory]
+    [InlineData(typeof(LongConcurrentHistogram))]
+    [InlineData(typeof(IntConcurrentHistogram))]
+    public void Total_count_read_between_changes_follows_every_kind_of_change(Type type)
+    {
+        // The total is the counts' sum, cached from one read to the next: every way of changing the counts must make
+        // the next read sum them again. Each step reads the total before changing anything, so the cache is warm.
+        var h = (HistogramBase)Activator.CreateInstance(type, 1L, 1_000_000L, 3)!;
+        var other = new LongHistogram(1, 1_000_000, 3);
+        other.RecordValueWithCount(500, 7);
+
+        h.TotalCount.Should().Be(0);
+        h.RecordValue(10);
+        h.TotalCount.Should().Be(1);
+        h.TotalCount.Should().Be(1, "a second read with no change in between returns the cached sum");
+        h.RecordValueWithCount(20, 4);
+        h.TotalCount.Should().Be(5);
+        h.RecordValueWithExpectedInterval(300, 100);
+        h.TotalCount.Should().Be(8, "300 with an expected interval of 100 also records 200 and 100");
+        h.Add(other);
+        h.TotalCount.Should().Be(15);
+        h.Subtract(other);
+        h.TotalCount.Should().Be(8);
+        h.ShiftValuesLeft(2);
+        h.TotalCount.Should().Be(8, "a shift moves counts, it does not add or drop any");
+        h.Reset();
+        h.TotalCount.Should().Be(0);
+
+        new HistogramDecoder().DecodeInto(HistogramEncoder.Encode(other), h);
+        h.TotalCount.Should().Be(7, "decoding into the histogram replaces its counts");
+        h.Copy().TotalCount.Should().Be(7);
+
+        var recorder = new Recorder(1, 1_000_000, 3, (id, lowest, highest, digits) => (HistogramBase)Activator.CreateInstance(type, id, lowest, highest, digits)!);
+        recorder.RecordValue(42);
+        recorder.GetIntervalHistogram().TotalCount.Should().Be(1);
     }
 
     /// <summary>The internal record steps of either concurrent histogram, so one test covers both.</summary>

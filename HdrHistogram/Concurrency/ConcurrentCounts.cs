@@ -36,8 +36,16 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
     where TSlot : struct
     where TAtomics : struct, ICountSlotAtomics<TSlot>
 {
+    // The total of the counts is derived from them, not counted on every record (see Total): recording then makes one
+    // atomic operation, the count's, instead of two. _cachedTotal is the sum as of the last time _totalState was Clean.
+    private const int TotalClean = 0;
+    private const int TotalStale = 1;
+    private const int TotalSumming = 2;
+
     private readonly HistogramBase _histogram;
     private CountsArray _current;
+    private long _cachedTotal;
+    private int _totalState = TotalClean;
 
     /// <summary>Creates <paramref name="length"/> empty counts, unshifted, for <paramref name="histogram"/>.</summary>
     public ConcurrentCounts(HistogramBase histogram, int length)
@@ -78,6 +86,55 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
         {
             MoveToSuccessors(counts, index);
         }
+
+        MarkTotalStale();
+    }
+
+    /// <summary>
+    /// The sum of the counts: cached, and summed again (under <see cref="UpdateLock"/>) only when a count has changed
+    /// since the last sum. While writers add, it is a recent total, as any read of a concurrent histogram is.
+    /// </summary>
+    /// <remarks>
+    /// Why no add is missed: a writer's add is an atomic operation (a full fence) followed by a read of the state,
+    /// which it sets to stale unless it is stale already; a sum first sets the state to summing with an atomic exchange
+    /// (a full fence), then reads the counts, then publishes the cached sum and sets the state to clean only if it is
+    /// still summing. That is Dekker's pattern again: either the sum reads the add, or the writer's read comes after
+    /// the exchange and the writer leaves the state stale, so the next read sums again. Once the state is stale,
+    /// writers only read it: the cache line stays shared between the writers' cores instead of moving on every record.
+    /// </remarks>
+    public long Total() => Volatile.Read(ref _totalState) == TotalClean ? Volatile.Read(ref _cachedTotal) : SumAndCacheTotal();
+
+    /// <summary>Marks the cached total stale after counts were changed other than by an atomic add (a full fence).</summary>
+    public void InvalidateTotal() => Interlocked.Exchange(ref _totalState, TotalStale);
+
+    /// <summary>Marks the cached total stale after an atomic add to a count, which is the full fence this relies on.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void MarkTotalStale()
+    {
+        if (Volatile.Read(ref _totalState) != TotalStale)
+        {
+            Volatile.Write(ref _totalState, TotalStale);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private long SumAndCacheTotal()
+    {
+        // Under the update lock no rebuild is draining an array while the counts are summed.
+        lock (UpdateLock)
+        {
+            Interlocked.Exchange(ref _totalState, TotalSumming);
+            TSlot[] slots = Current.Slots;
+            long sum = 0;
+            for (int i = 0; i < slots.Length; i++)
+            {
+                sum += default(TAtomics).Read(ref slots[i]);
+            }
+
+            Volatile.Write(ref _cachedTotal, sum);
+            Interlocked.CompareExchange(ref _totalState, TotalClean, TotalSumming);
+            return sum;
+        }
     }
 
     /// <summary>The count at a logical index (0 beyond the current array).</summary>
@@ -91,10 +148,18 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
     public long GetAtNormalizedIndex(int normalizedIndex) => default(TAtomics).Read(ref Current.Slots[normalizedIndex]);
 
     /// <summary>Stores a count in physical slot <paramref name="normalizedIndex"/>.</summary>
-    public void SetAtNormalizedIndex(int normalizedIndex, long value) => default(TAtomics).Write(ref Current.Slots[normalizedIndex], value);
+    public void SetAtNormalizedIndex(int normalizedIndex, long value)
+    {
+        default(TAtomics).Write(ref Current.Slots[normalizedIndex], value);
+        InvalidateTotal();
+    }
 
     /// <summary>Adds to the count in physical slot <paramref name="normalizedIndex"/>.</summary>
-    public void AddAtNormalizedIndex(int normalizedIndex, long value) => default(TAtomics).Add(ref Current.Slots[normalizedIndex], value);
+    public void AddAtNormalizedIndex(int normalizedIndex, long value)
+    {
+        default(TAtomics).Add(ref Current.Slots[normalizedIndex], value);
+        MarkTotalStale();
+    }
 
     /// <summary>The current array and the normalizing offset its slots are laid out with, from one snapshot.</summary>
     public Array GetRaw(out int normalizingIndexOffset)
@@ -123,6 +188,8 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
         {
             Rebuild(slots.Length, 0, 0);
         }
+
+        InvalidateTotal();
     }
 
     /// <summary>
