@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.CompilerServices;
 using System.Threading;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Concurrency;
 
@@ -126,9 +127,20 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
             Interlocked.Exchange(ref _totalState, TotalSumming);
             TSlot[] slots = Current.Slots;
             long sum = 0;
-            for (int i = 0; i < slots.Length; i++)
+            if (Environment.Is64BitProcess)
             {
-                sum += default(TAtomics).Read(ref slots[i]);
+                // Vector loads, at the speed of the memory: a 64-bit process reads each aligned count whole. A sum
+                // that overlaps a writer's add is not cached as clean: that writer finds the state summing and marks
+                // it stale.
+                sum = CumulativeCountSearch.Sum(slots);
+            }
+            else
+            {
+                // A 32-bit process may read a long count in two halves: atomic reads, one by one.
+                for (int i = 0; i < slots.Length; i++)
+                {
+                    sum += default(TAtomics).Read(ref slots[i]);
+                }
             }
 
             Volatile.Write(ref _cachedTotal, sum);

@@ -54,6 +54,85 @@ internal static partial class CumulativeCountSearch
         return -1;
     }
 
+    /// <summary>
+    /// The sum of every count in <paramref name="rawCounts"/> (long[] or int[]; other types count by count), added up
+    /// in four independent vector accumulators so that the loop runs at the speed of the loads.
+    /// </summary>
+    /// <param name="rawCounts">The counts.</param>
+    /// <returns>The sum (wrapping, as a count-by-count sum does).</returns>
+    public static long Sum(Array rawCounts)
+    {
+        long sum = 0;
+        switch (rawCounts)
+        {
+            case long[] longs when Vector.IsHardwareAccelerated:
+                return SumLongs(longs);
+            case int[] ints when Vector.IsHardwareAccelerated:
+                return SumInts(ints);
+            default:
+                Find(rawCounts, 0, rawCounts.Length, long.MaxValue, ref sum);
+                return sum;
+        }
+    }
+
+    private static long SumLongs(long[] counts)
+    {
+        ReadOnlySpan<Vector<long>> vectors = MemoryMarshal.Cast<long, Vector<long>>(counts);
+        Vector<long> a = Vector<long>.Zero, b = a, c = a, d = a;
+        int v = 0;
+        for (; v + 4 <= vectors.Length; v += 4)
+        {
+            a += vectors[v];
+            b += vectors[v + 1];
+            c += vectors[v + 2];
+            d += vectors[v + 3];
+        }
+
+        for (; v < vectors.Length; v++)
+        {
+            a += vectors[v];
+        }
+
+        long sum = HorizontalSum((a + b) + (c + d));
+        for (int i = vectors.Length * Vector<long>.Count; i < counts.Length; i++)
+        {
+            sum += counts[i];
+        }
+
+        return sum;
+    }
+
+    private static long SumInts(int[] counts)
+    {
+        ReadOnlySpan<Vector<int>> vectors = MemoryMarshal.Cast<int, Vector<int>>(counts);
+        Vector<long> a = Vector<long>.Zero, b = a, c = a, d = a;
+        int v = 0;
+        for (; v + 2 <= vectors.Length; v += 2)
+        {
+            Vector.Widen(vectors[v], out Vector<long> a0, out Vector<long> a1);
+            Vector.Widen(vectors[v + 1], out Vector<long> b0, out Vector<long> b1);
+            a += a0;
+            b += a1;
+            c += b0;
+            d += b1;
+        }
+
+        for (; v < vectors.Length; v++)
+        {
+            Vector.Widen(vectors[v], out Vector<long> a0, out Vector<long> a1);
+            a += a0;
+            b += a1;
+        }
+
+        long sum = HorizontalSum((a + b) + (c + d));
+        for (int i = vectors.Length * Vector<int>.Count; i < counts.Length; i++)
+        {
+            sum += counts[i];
+        }
+
+        return sum;
+    }
+
     private static int Find(Array rawCounts, int start, int length, long target, ref long cumulative) => rawCounts switch
     {
         long[] longs => Find(new ReadOnlySpan<long>(longs, start, length), target, ref cumulative),
