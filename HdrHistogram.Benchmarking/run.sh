@@ -185,7 +185,7 @@ else
     ! selected versus || run_group versus "$all_runtimes" yes '*.Versus250.*' || status=1
     ! selected bits || run_group bits "$all_runtimes" no '*.LeadingZeroCountBenchmark.*' || status=1
     ! selected serialization || run_group serialization "$all_runtimes" no '*.SerializationBenchmark.*' || status=1
-    ! selected recording || run_group recording net10.0 no '*.RecordingBenchmark.*' '*.RecorderBenchmark.*' '*.DoubleRecordingBenchmark.*' \
+    ! selected recording || run_group recording net10.0 no '*.RecordingBenchmark.*' '*.ConcurrentTotalCountBenchmark.*' '*.RecorderBenchmark.*' '*.DoubleRecordingBenchmark.*' \
         '*.MetricsBridgeBenchmark.*' '*.DoubleSerializationBenchmark.*' '*.LogBenchmarks.*' '*.HistogramQueryBenchmark.*' || status=1
 fi
 echo "== full: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(( $(date +%s) - start )) s; reports in $out"
