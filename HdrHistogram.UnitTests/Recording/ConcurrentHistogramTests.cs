@@ -156,6 +156,17 @@ public class ConcurrentHistogramTests
         h.TotalCount.Should().Be(7, "decoding into the histogram replaces its counts");
         h.Copy().TotalCount.Should().Be(7);
 
+        // Records spread over the whole counts array and repeated into one block, each followed by a read: the
+        // total is kept per block of counts, and every read re-sums only the blocks written since the one before.
+        long expected = 7;
+        for (int i = 0; i < 300; i++)
+        {
+            long value = i % 3 == 0 ? 1000 : 1 + (i * 3331L);
+            h.RecordValueWithCount(value, i + 1);
+            expected += i + 1;
+            h.TotalCount.Should().Be(expected, "after record {0}", i);
+        }
+
         var recorder = new Recorder(1, 1_000_000, 3, (id, lowest, highest, digits) => (HistogramBase)Activator.CreateInstance(type, id, lowest, highest, digits)!);
         recorder.RecordValue(42);
         recorder.GetIntervalHistogram().TotalCount.Should().Be(1);

@@ -1,7 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
 using System.Threading;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Concurrency;
 
@@ -82,31 +81,39 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void AddTo(CountsArray counts, int index, long count)
     {
-        default(TAtomics).Add(ref counts.Slots[counts.SlotOf(index)], count);
+        int slot = counts.SlotOf(index);
+        default(TAtomics).Add(ref counts.Slots[slot], count);
         if (Volatile.Read(ref counts.Successor) is not null)
         {
             MoveToSuccessors(counts, index);
         }
 
+        counts.Totals.MarkSlot(slot);
         MarkTotalStale();
     }
 
     /// <summary>
     /// The sum of the counts: cached, and summed again (under <see cref="UpdateLock"/>) only when a count has changed
-    /// since the last sum. While writers add, it is a recent total, as any read of a concurrent histogram is.
+    /// since the last sum, and then only the blocks of counts that changed (<see cref="BlockTotals"/>). While writers
+    /// add, it is a recent total, as any read of a concurrent histogram is.
     /// </summary>
     /// <remarks>
-    /// Why no add is missed: a writer's add is an atomic operation (a full fence) followed by a read of the state,
-    /// which it sets to stale unless it is stale already; a sum first sets the state to summing with an atomic exchange
-    /// (a full fence), then reads the counts, then publishes the cached sum and sets the state to clean only if it is
-    /// still summing. That is Dekker's pattern again: either the sum reads the add, or the writer's read comes after
-    /// the exchange and the writer leaves the state stale, so the next read sums again. Once the state is stale,
-    /// writers only read it: the cache line stays shared between the writers' cores instead of moving on every record.
+    /// Why no add is missed: after its add (an atomic operation, a full fence) and its block's flag, a writer reads the
+    /// state and sets it to stale unless it is stale already; a sum first sets the state to summing with an atomic
+    /// exchange (a full fence), then sums the flagged blocks, then publishes the cached sum and sets the state to clean
+    /// only if it is still summing. That is Dekker's pattern again: either the sum sees the writer's flag and add, or
+    /// the writer's read comes after the exchange and the writer leaves the state stale, so the next read sums again.
+    /// Once the state is stale, writers only read it: the cache line stays shared between the writers' cores instead
+    /// of moving on every record.
     /// </remarks>
     public long Total() => Volatile.Read(ref _totalState) == TotalClean ? Volatile.Read(ref _cachedTotal) : SumAndCacheTotal();
 
-    /// <summary>Marks the cached total stale after counts were changed other than by an atomic add (a full fence).</summary>
-    public void InvalidateTotal() => Interlocked.Exchange(ref _totalState, TotalStale);
+    /// <summary>Marks the whole cached total stale after counts were changed other than by atomic adds.</summary>
+    public void InvalidateTotal()
+    {
+        Current.Totals.MarkAll();
+        Interlocked.Exchange(ref _totalState, TotalStale);
+    }
 
     /// <summary>Marks the cached total stale after an atomic add to a count, which is the full fence this relies on.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -125,24 +132,8 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
         lock (UpdateLock)
         {
             Interlocked.Exchange(ref _totalState, TotalSumming);
-            TSlot[] slots = Current.Slots;
-            long sum = 0;
-            if (Environment.Is64BitProcess)
-            {
-                // Vector loads, at the speed of the memory: a 64-bit process reads each aligned count whole. A sum
-                // that overlaps a writer's add is not cached as clean: that writer finds the state summing and marks
-                // it stale.
-                sum = CumulativeCountSearch.Sum(slots);
-            }
-            else
-            {
-                // A 32-bit process may read a long count in two halves: atomic reads, one by one.
-                for (int i = 0; i < slots.Length; i++)
-                {
-                    sum += default(TAtomics).Read(ref slots[i]);
-                }
-            }
-
+            var counts = Current;
+            long sum = counts.Totals.Resum<TSlot, TAtomics>(counts.Slots);
             Volatile.Write(ref _cachedTotal, sum);
             Interlocked.CompareExchange(ref _totalState, TotalClean, TotalSumming);
             return sum;
@@ -163,13 +154,17 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
     public void SetAtNormalizedIndex(int normalizedIndex, long value)
     {
         default(TAtomics).Write(ref Current.Slots[normalizedIndex], value);
+
+        // A plain store is no fence: the whole total goes stale (stores are rare: shifts of the zero-value count).
         InvalidateTotal();
     }
 
     /// <summary>Adds to the count in physical slot <paramref name="normalizedIndex"/>.</summary>
     public void AddAtNormalizedIndex(int normalizedIndex, long value)
     {
-        default(TAtomics).Add(ref Current.Slots[normalizedIndex], value);
+        var counts = Current;
+        default(TAtomics).Add(ref counts.Slots[normalizedIndex], value);
+        counts.Totals.MarkSlot(normalizedIndex);
         MarkTotalStale();
     }
 
@@ -233,6 +228,9 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
                 default(TAtomics).Add(ref fresh.Slots[fresh.SlotOf(index)], count);
             }
         }
+
+        // 4. The new array's block sums start out stale: the next read of the total sums all of it.
+        Interlocked.Exchange(ref _totalState, TotalStale);
     }
 
     /// <summary>
@@ -257,7 +255,9 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
             }
 
             index = ClampToRange(_histogram.ShiftedLogicalIndex(index, successor.ShiftFromPredecessor), successor.Slots.Length);
-            default(TAtomics).Add(ref successor.Slots[successor.SlotOf(index)], count);
+            int slot = successor.SlotOf(index);
+            default(TAtomics).Add(ref successor.Slots[slot], count);
+            successor.Totals.MarkSlot(slot);
             if (Volatile.Read(ref successor.Successor) is null)
             {
                 return;
@@ -278,9 +278,13 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
             Slots = slots;
             Offset = offset;
             ShiftFromPredecessor = shiftFromPredecessor;
+            Totals = new BlockTotals(slots.Length);
         }
 
         public TSlot[] Slots { get; }
+
+        /// <summary>The sums of this array's blocks of counts, for the total.</summary>
+        public BlockTotals Totals { get; }
 
         public int Offset { get; }
 

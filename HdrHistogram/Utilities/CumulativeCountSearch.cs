@@ -55,27 +55,30 @@ internal static partial class CumulativeCountSearch
     }
 
     /// <summary>
-    /// The sum of every count in <paramref name="rawCounts"/> (long[] or int[]; other types count by count), added up
-    /// in four independent vector accumulators so that the loop runs at the speed of the loads.
+    /// The sum of the <paramref name="length"/> counts of <paramref name="rawCounts"/> (long[] or int[]; other types
+    /// count by count) from <paramref name="start"/>, added up in four independent vector accumulators so that the loop
+    /// runs at the speed of the loads.
     /// </summary>
     /// <param name="rawCounts">The counts.</param>
+    /// <param name="start">The first slot to add.</param>
+    /// <param name="length">How many slots to add.</param>
     /// <returns>The sum (wrapping, as a count-by-count sum does).</returns>
-    public static long Sum(Array rawCounts)
+    public static long Sum(Array rawCounts, int start, int length)
     {
         long sum = 0;
         switch (rawCounts)
         {
             case long[] longs when Vector.IsHardwareAccelerated:
-                return SumLongs(longs);
+                return SumLongs(new ReadOnlySpan<long>(longs, start, length));
             case int[] ints when Vector.IsHardwareAccelerated:
-                return SumInts(ints);
+                return SumInts(new ReadOnlySpan<int>(ints, start, length));
             default:
-                Find(rawCounts, 0, rawCounts.Length, long.MaxValue, ref sum);
+                Find(rawCounts, start, length, long.MaxValue, ref sum);
                 return sum;
         }
     }
 
-    private static long SumLongs(long[] counts)
+    private static long SumLongs(ReadOnlySpan<long> counts)
     {
         ReadOnlySpan<Vector<long>> vectors = MemoryMarshal.Cast<long, Vector<long>>(counts);
         Vector<long> a = Vector<long>.Zero, b = a, c = a, d = a;
@@ -102,7 +105,7 @@ internal static partial class CumulativeCountSearch
         return sum;
     }
 
-    private static long SumInts(int[] counts)
+    private static long SumInts(ReadOnlySpan<int> counts)
     {
         ReadOnlySpan<Vector<int>> vectors = MemoryMarshal.Cast<int, Vector<int>>(counts);
         Vector<long> a = Vector<long>.Zero, b = a, c = a, d = a;
