@@ -8,7 +8,7 @@ namespace HdrHistogram.Utilities;
 /// Finds where a running sum of counts first reaches a target: whole blocks of counts are summed with
 /// <see cref="Vector{T}"/> arithmetic and skipped while the sum stays below the target, and only the block that
 /// reaches it is walked count by count. The answer is the one a count-by-count walk gives, negative (wrapped) counts
-/// included: a block holding one is always walked.
+/// included: a block holding one is always walked. <see cref="Sum"/> adds up a range of counts the same way.
 /// </summary>
 internal static partial class CumulativeCountSearch
 {
