@@ -105,6 +105,48 @@ public class ConcurrentHistogramStressTests
         h.HasOverflowed().Should().BeFalse();
     }
 
+    [Theory]
+    [InlineData(typeof(LongConcurrentHistogram))]
+    [InlineData(typeof(IntConcurrentHistogram))]
+    public void Total_count_read_in_a_tight_loop_while_written_is_exact_once_the_writers_stop(Type type)
+    {
+        // The total is derived from the counts and cached: a reader that sums while writers add must never cache a sum
+        // that misses an add for good. The reader here does nothing but read, so sums and adds overlap as often as
+        // they can; each writer reads the total after its last add too, the way a record-then-report caller would.
+        var h = (HistogramBase)Activator.CreateInstance(type, 1L, Highest, Digits)!;
+        var perThread = PerThread(2, t => SpreadSamples(t, SamplesPerThread, Highest));
+        long recorded = perThread.Sum(samples => samples.Sum(s => s.Count));
+        long lastTotal = 0;
+        long reads = 0;
+
+        RunWritersWithReader(
+            perThread,
+            (_, samples) =>
+            {
+                foreach (var s in samples)
+                {
+                    Record(h, s);
+                }
+
+                h.TotalCount.Should().BeInRange(samples.Sum(s => s.Count), recorded);
+            },
+            () =>
+            {
+                for (int i = 0; i < 1000; i++)
+                {
+                    long total = h.TotalCount;
+                    total.Should().BeInRange(lastTotal, recorded);
+                    lastTotal = total;
+                }
+
+                Interlocked.Increment(ref reads);
+            });
+
+        reads.Should().BeGreaterThan(1);
+        h.TotalCount.Should().Be(recorded);
+        ShouldHoldExactly(h, Reference(perThread, 1, Digits));
+    }
+
     private static void RecordWhileReading(HistogramBase h, Sample[][] perThread)
     {
         long reads = 0;
