@@ -107,9 +107,10 @@ public class IntConcurrentHistogram : HistogramBase
     }
 
     /// <summary>
-    /// Adds one to the count of <paramref name="value"/> and nothing else: the thread-safe <see cref="Recorder"/>'s
-    /// writers, whose interval histogram gets its total, minimum and maximum from its counts once they have left it
-    /// (<see cref="HistogramBase.CompleteTrackingFromCounts"/>). One atomic operation instead of two.
+    /// Adds one to the count of <paramref name="value"/> and leaves the minimum and maximum alone: the thread-safe
+    /// <see cref="Recorder"/>'s writers, whose interval histogram gets its minimum and maximum from its counts once they
+    /// have left it (<see cref="HistogramBase.CompleteTrackingFromCounts"/>). The same one atomic operation as a record,
+    /// without the reads of the tracked extremes.
     /// </summary>
     internal override void RecordCountOnly(long value)
     {
