@@ -13,7 +13,7 @@
 # runtime: the same program built against the HdrHistogram 2.5.0 package (-p:HdrBaseline=Package250), which runs the
 # Versus250 suites; versus-2.5.0-*.md pairs each 2.5.0 job with ours on the same runtime. Without --filter, --full runs
 # four groups, each a separate BenchmarkDotNet invocation whose reports are copied as soon as it ends:
-#   versus         Versus250/* (ByteBuffer, leading zeros, recording, recorders, queries, serialization, logs)
+#   versus         Versus250/* (ByteBuffer, leading zeros, recording, recorders, reset, queries, serialization, logs)
 #                                                        every runtime + netstandard2.0 library + 2.5.0 per runtime
 #   bits           LeadingZeroCount (hardware against the software variants)   every runtime + netstandard2.0 library
 #   serialization  Serialization (this library's span API, every workload)      every runtime + netstandard2.0 library

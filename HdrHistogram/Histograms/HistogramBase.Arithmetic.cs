@@ -408,9 +408,9 @@ public abstract partial class HistogramBase
             && !IsConcurrent;
 
     /// <summary>
-    /// How many leading physical slots can hold a count of <paramref name="other"/> (a histogram of this one's layout):
-    /// up to its maximum when its counts start at slot 0, so that an add into a fresh histogram writes only the pages
-    /// that receive counts; every slot otherwise.
+    /// How many leading physical slots can hold a count of <paramref name="other"/> (a histogram of this one's layout,
+    /// or this one): up to its maximum when its counts start at slot 0, so that an add into a fresh histogram writes
+    /// only the pages that receive counts and a reset clears only those; every slot otherwise.
     /// </summary>
     private int SlotsHolding(HistogramBase other)
         => other._normalizingIndexOffset == 0

@@ -197,7 +197,9 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <summary>Clears every count, the tracked minimum and maximum, the tag and the timestamps.</summary>
     public void Reset()
     {
-        ClearCounts();
+        // Every count lies at or below the tracked maximum's slot (the encoders and Add read no further), so a
+        // histogram whose values stayed low, such as a log interval in a wide histogram, clears only those slots.
+        ClearCounts(SlotsHolding(this));
         TotalCount = 0;
         ResetMaxValue(0);
         ResetMinNonZeroValue(long.MaxValue);
@@ -628,8 +630,13 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <summary>Adds to the total count.</summary>
     private protected abstract void AddToTotalCount(long value);
 
-    /// <summary>Sets every count to zero.</summary>
-    private protected abstract void ClearCounts();
+    /// <summary>
+    /// Sets every count to zero and the total with them. <paramref name="slotsInUse"/> leading physical slots hold every
+    /// non-zero count (<see cref="Reset"/> passes <c>SlotsHolding(this)</c>); the plain count types clear only those,
+    /// the concurrent ones, whose recorder writers leave the maximum to be completed later, clear every slot.
+    /// </summary>
+    /// <param name="slotsInUse">How many leading physical slots may hold a non-zero count.</param>
+    private protected abstract void ClearCounts(int slotsInUse);
 
     /// <summary>
     /// Grows the counts storage from <paramref name="oldLength"/> to <paramref name="newLength"/> slots, keeping every

@@ -141,7 +141,7 @@ public class LongConcurrentHistogram : HistogramBase
 
     private protected override void AddToTotalCount(long value) => _counts.InvalidateTotal();
 
-    private protected override void ClearCounts()
+    private protected override void ClearCounts(int slotsInUse)
     {
         lock (_counts.UpdateLock)
         {

@@ -86,9 +86,9 @@ public class LongHistogram : HistogramBase
 
     private protected override void AddToTotalCount(long value) => _totalCount += value;
 
-    private protected override void ClearCounts()
+    private protected override void ClearCounts(int slotsInUse)
     {
-        Array.Clear(_counts, 0, _counts.Length);
+        Array.Clear(_counts, 0, Math.Min(slotsInUse, _counts.Length));
         _totalCount = 0;
     }
 

@@ -99,9 +99,9 @@ public class ShortHistogram : HistogramBase
 
     private protected override void AddToTotalCount(long value) => _totalCount += value;
 
-    private protected override void ClearCounts()
+    private protected override void ClearCounts(int slotsInUse)
     {
-        Array.Clear(_counts, 0, _counts.Length);
+        Array.Clear(_counts, 0, Math.Min(slotsInUse, _counts.Length));
         _totalCount = 0;
     }
 
