@@ -65,6 +65,8 @@ public static class JavaComparison
             Measure<RecordingVersus>("Record." + method, 1024, method);
         }
 
+        Measure<ResetVersus>("Reset.Interval", 1, nameof(ResetVersus.Interval));
+        Measure<ResetVersus>("Reset.WideInterval", 1, nameof(ResetVersus.WideInterval));
         Measure<QueryVersus>("Query.Percentiles", 1, nameof(QueryVersus.Percentiles));
         Measure<QueryVersus>("Query.Percentiles (one pass)", 1, nameof(QueryVersus.PercentilesBest));
         Measure<QueryVersus>("Query.CopyAdd", 1, nameof(QueryVersus.CopyAdd));

@@ -123,6 +123,17 @@ public final class JavaBench {
             return VALUES;
         });
 
+        // A histogram reused interval after interval (ResetVersus): 1,024 values, then reset(); the values above, and
+        // values over the whole range from a random source of their own (the ones below stay as they were).
+        Random wideRandom = new Random(7);
+        long[] wide = new long[VALUES];
+        for (int i = 0; i < VALUES; i++) {
+            wide[i] = (long) Math.exp(wideRandom.nextDouble() * Math.log(HIGHEST * 0.9));
+        }
+        Histogram reused = new Histogram(1, HIGHEST, 3);
+        time("Reset.Interval", 1, () -> recordThenReset(reused, values));
+        time("Reset.WideInterval", 1, () -> recordThenReset(reused, wide));
+
         // Queries on a 1,000,000-value histogram.
         Histogram big = new Histogram(1, 3_600_000_000L, 3);
         for (int i = 0; i < 1_000_000; i++) {
@@ -208,6 +219,15 @@ public final class JavaBench {
                 return intervals.size();
             });
         }
+    }
+
+    private static long recordThenReset(AbstractHistogram histogram, long[] values) {
+        for (long v : values) {
+            histogram.recordValue(v);
+        }
+        long total = histogram.getTotalCount();
+        histogram.reset();
+        return total;
     }
 
     private static void record(String name, AbstractHistogram histogram, long[] values) {

@@ -195,6 +195,13 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
         => RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
 
     /// <summary>Clears every count, the tracked minimum and maximum, the tag and the timestamps.</summary>
+    /// <remarks>
+    /// A plain histogram (<see cref="LongHistogram"/>, <see cref="IntHistogram"/>, <see cref="ShortHistogram"/>) clears
+    /// its counts only up to the slot of the tracked maximum, since no count lies above it, so a reset costs what the
+    /// histogram recorded rather than its size: a wide histogram reused for narrow intervals (a recycled recorder
+    /// interval, a decode or copy into it, a log reader's recycled histogram) stays cheap to reuse. The concurrent
+    /// histograms clear every slot.
+    /// </remarks>
     public void Reset()
     {
         // Every count lies at or below the tracked maximum's slot (the encoders and Add read no further), so a
