@@ -132,6 +132,30 @@ public class ResetTests
     }
 
     [Theory]
+    [InlineData(false, false)]
+    [InlineData(false, true)]
+    [InlineData(true, false)]
+    [InlineData(true, true)]
+    public void A_double_histogram_reset_leaves_no_count_behind_in_its_integer_histogram(bool withRatio, bool wideValues)
+    {
+        // Values far apart move the integer histogram's counts under a normalizing offset; close ones need no shift.
+        var h = withRatio ? new DoubleHistogram(1_000_000_000, 3) : new DoubleHistogram(3);
+        double[] values = wideValues ? new[] { 1.5, 0.003, 250.0, 7_000.0, 0.25 } : new[] { 1.5, 1.75, 2.0 };
+        foreach (double value in values)
+        {
+            h.RecordValue(value);
+        }
+
+        h.Reset();
+
+        SlotsHoldingCounts(h.IntegerValuesHistogram).Should().BeEmpty();
+        h.RecordValue(42.0);
+        SlotsHoldingCounts(h.IntegerValuesHistogram).Should().HaveCount(1);
+        h.TotalCount.Should().Be(1);
+        h.GetCountAtValue(42.0).Should().Be(1);
+    }
+
+    [Theory]
     [InlineData(false)]
     [InlineData(true)]
     public void A_recycled_recorder_interval_holds_only_the_values_recorded_after_it_was_handed_back(bool singleWriter)
