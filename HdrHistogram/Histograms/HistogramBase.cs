@@ -249,27 +249,26 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
 
     /// <summary>
     /// Records one occurrence of <paramref name="value"/> for a recorder's writer; the concurrent variants add to the
-    /// count only and leave the total, minimum and maximum to <see cref="CompleteTrackingFromCounts"/>, which the
-    /// recorder calls once no writer can record into the histogram any more.
+    /// count only (their total is derived from the counts) and leave the minimum and maximum to
+    /// <see cref="CompleteTrackingFromCounts"/>, which the recorder calls once no writer can record into the histogram
+    /// any more.
     /// </summary>
     internal virtual void RecordCountOnly(long value) => RecordSingleValue(value);
 
     /// <summary>
-    /// Sets the total count to the sum of the counts and widens the tracked minimum and maximum to the lowest non-zero
-    /// and highest recorded buckets (Java's <c>establishInternalTackingValues</c>, keeping extremes recorded without a
-    /// count): makes what <see cref="RecordCountOnly"/> recorded visible. Only while nothing records into the histogram.
+    /// Widens the tracked minimum and maximum to the lowest non-zero and highest recorded buckets (as Java's
+    /// <c>establishInternalTackingValues</c>, keeping extremes recorded without a count): makes what
+    /// <see cref="RecordCountOnly"/> recorded visible. The total needs nothing: the concurrent histograms derive it from
+    /// the counts, and the plain ones counted it as they recorded. Only while nothing records into the histogram.
     /// </summary>
     internal void CompleteTrackingFromCounts()
     {
         int maxIndex = -1;
         int minNonZeroIndex = -1;
-        long totalCount = 0;
         for (int index = 0; index < CountsArrayLength; index++)
         {
-            long countAtIndex = GetCountAtIndex(index);
-            if (countAtIndex > 0)
+            if (GetCountAtIndex(index) > 0)
             {
-                totalCount += countAtIndex;
                 maxIndex = index;
                 if (minNonZeroIndex == -1 && index != 0)
                 {
@@ -278,7 +277,6 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
             }
         }
 
-        TotalCount = totalCount;
         if (maxIndex >= 0)
         {
             UpdateMaxValue(HighestEquivalentValue(ValueFromIndex(maxIndex)));

@@ -42,8 +42,8 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
         long criticalValueAtEnter = EnterWriter();
         try
         {
-            // Concurrent histograms under the phaser take the count only; the interval's total, minimum and maximum
-            // follow from the counts once the writers have left (OnWritersLeft).
+            // Concurrent histograms under the phaser take the count only (their total is the sum of the counts); the
+            // interval's minimum and maximum follow from the counts once the writers have left (OnWritersLeft).
             if (SingleWriter is null)
             {
                 ActiveHistogram.RecordCountOnly(value);
@@ -97,7 +97,7 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     protected override void ResetHistogram(HistogramBase histogram) => histogram.Reset();
 
     // The phaser's writers recorded counts only (RecordValue: HistogramBase.RecordCountOnly); now that they have left,
-    // the total, minimum and maximum follow from the counts.
+    // the minimum and maximum follow from the counts.
     protected override void OnWritersLeft(HistogramBase histogram)
     {
         if (SingleWriter is null)
