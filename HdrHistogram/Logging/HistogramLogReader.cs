@@ -203,14 +203,18 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
             EncodableHistogram? next;
             while ((next = NextIntervalHistogram()) is not null)
             {
-                yield return next as HistogramBase
-                    ?? throw new HistogramFormatException(
-                        "The interval holds a " + next.GetType().Name + "; ReadHistograms returns integer histograms only (use NextIntervalHistogram)",
-                        _lastInterval.LineNumber,
-                        null);
+                yield return AsIntegerHistogram(next, nameof(ReadHistograms));
             }
         }
     }
+
+    /// <summary>The interval just read as an integer histogram, or the format error of its line when it holds a DoubleHistogram.</summary>
+    private HistogramBase AsIntegerHistogram(EncodableHistogram interval, string method)
+        => interval as HistogramBase
+            ?? throw new HistogramFormatException(
+                "The interval holds a " + interval.GetType().Name + "; " + method + " returns integer histograms only (use NextIntervalHistogram)",
+                _lastInterval.LineNumber,
+                null);
 
     /// <summary>The start time read so far (see <see cref="StartTimeSec"/>) as a UTC <see cref="DateTime"/> (upstream HdrHistogram.NET's API).</summary>
     /// <returns>The start time.</returns>
@@ -290,6 +294,25 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
     /// <exception cref="HistogramFormatException">A line is malformed (and not skipped).</exception>
     public EncodableHistogram? NextIntervalHistogram(EncodableHistogram? histogramToRecycle)
         => Next(0.0, long.MaxValue * 1.0, absolute: true, histogramToRecycle, DecodeMode.Recycle, out _);
+
+    /// <summary>
+    /// Reads the next interval of a log of integer histograms as a <see cref="HistogramBase"/> (no cast needed),
+    /// reusing <paramref name="histogramToRecycle"/> when it can hold the interval, as
+    /// <see cref="NextIntervalHistogram(EncodableHistogram)"/> does: then nothing is allocated.
+    /// </summary>
+    /// <param name="histogramToRecycle">
+    /// A histogram the caller no longer needs (typically the one the previous call returned), or null for a new one.
+    /// When it is reused, the same object is returned and its previous content is gone: copy a histogram to keep it.
+    /// It is reused when the interval has its lowest discernible value and number of significant digits (and counts
+    /// that fit its count type); otherwise a new <see cref="LongHistogram"/> is returned.
+    /// </param>
+    /// <returns>The interval with its timestamps and tag set, or null at the end of the log.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram (read such logs with <see cref="NextIntervalHistogram(EncodableHistogram)"/>).</exception>
+    public HistogramBase? NextHistogram(HistogramBase? histogramToRecycle = null)
+    {
+        var next = Next(0.0, long.MaxValue * 1.0, absolute: true, histogramToRecycle, DecodeMode.Recycle, out _);
+        return next is null ? null : AsIntegerHistogram(next, nameof(NextHistogram));
+    }
 
     /// <summary>
     /// Reads the next interval histogram in a time range (as <see cref="NextIntervalHistogram(double, double)"/> or, with
