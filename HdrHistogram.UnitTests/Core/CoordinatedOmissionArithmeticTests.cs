@@ -8,7 +8,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Core;
 
 /// <summary>
-/// Issue 15 item 3: the coordinated-omission correction adds the back-filled counts per bucket, in time proportional
+/// The coordinated-omission correction adds the back-filled counts per bucket, in time proportional
 /// to the buckets, with exactly the results of Java's loop over every missing value (written out here as the reference).
 /// </summary>
 public class CoordinatedOmissionArithmeticTests

@@ -8,7 +8,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.DoubleValued;
 
 /// <summary>
-/// Issue 15 item 3 for <see cref="DoubleHistogram"/>: the coordinated-omission correction adds the back-filled counts
+/// For <see cref="DoubleHistogram"/>: the coordinated-omission correction adds the back-filled counts
 /// per bucket, in time proportional to the buckets, with exactly the results of Java's loop over every missing value
 /// (written out here as the reference, in the same double arithmetic: <c>m -= interval</c>).
 /// </summary>
