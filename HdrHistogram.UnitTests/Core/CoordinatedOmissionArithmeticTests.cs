@@ -15,6 +15,7 @@ public class CoordinatedOmissionArithmeticTests
 {
     public static IEnumerable<object[]> TypeNames() => ShiftValuesTests.TypeNames();
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [MemberData(nameof(TypeNames))]
     public void RecordValueWithExpectedInterval_equals_the_loop_over_every_missing_value(string type)
@@ -80,6 +81,7 @@ public class CoordinatedOmissionArithmeticTests
         }
     }
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [MemberData(nameof(TypeNames))]
     public void CopyCorrectedForCoordinatedOmission_equals_the_loop_over_every_recorded_bucket(string type)

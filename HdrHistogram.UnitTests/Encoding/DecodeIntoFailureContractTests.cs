@@ -110,6 +110,7 @@ public class DecodeIntoFailureContractTests
     /// the same data fails with the same message, or succeeds with the same histogram, and a failed DecodeInto leaves
     /// its target unchanged.
     /// </summary>
+    [Trait("Category", "Heavy")]
     [Theory]
     [InlineData("long")]
     [InlineData("int")]
