@@ -41,6 +41,7 @@ public static partial class HtmlReportWriter
         .chart { position: relative; }
         .chart svg.interactive { display: block; width: 100%; height: auto; background: #fff; border-radius: 6px; border: 1px solid var(--line); }
         .controls { margin: 0.3rem 0; }
+        .legend svg { display: inline-block; width: 36px; height: 10px; border: 0; background: none; vertical-align: middle; }
         .legend { list-style: none; margin: 0.2rem 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; font-size: 0.9rem; }
         .swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border-radius: 2px; margin-right: 0.3rem; vertical-align: -0.1rem; }
         .tip { position: absolute; pointer-events: none; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 0.3rem 0.5rem; font-size: 0.85rem; box-shadow: 0 2px 6px rgba(0,0,0,.2); white-space: nowrap; }

@@ -1,7 +1,6 @@
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
-using System.Text;
 using System.Text.Json;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
@@ -15,7 +14,7 @@ internal static class ReportData
     public static string Script { get; } = ReadScript();
 
     /// <summary>
-    /// <c>{"unit", "yScale", "percentiles": {"ticks": [[x, label]], "series": [{"name", "color", "points": [[x, percentile, value, count]]}]},
+    /// <c>{"unit", "yScale", "sla": [[x, value]] or null, "percentiles": {"ticks": [[x, label]], "series": [{"name", "color", "points": [[x, percentile, value, count]]}]},
     /// "timeline": {"series": [{"name", "color", "intervals": [[timeSec, count, p50, p90, p99, p99.9, max]]}]} or null}</c>.
     /// </summary>
     public static string Json(IReadOnlyList<LatencySeries> series, IReadOnlyList<string> names, PlotOptions options)
@@ -26,6 +25,25 @@ internal static class ReportData
             json.WriteStartObject();
             json.WriteString("unit", options.Unit.Label);
             json.WriteString("yScale", YScales.Resolve(options.YScale, series) == YScale.Log ? "log" : "linear");
+            var (slaXs, slaYs) = PlotRenderer.SlaStaircase(options.Sla);
+            if (slaXs is null)
+            {
+                json.WriteNull("sla");
+            }
+            else
+            {
+                json.WriteStartArray("sla");
+                for (int i = 0; i < slaXs.Length; i++)
+                {
+                    json.WriteStartArray();
+                    json.WriteNumberValue(slaXs[i]);
+                    json.WriteNumberValue(slaYs![i]);
+                    json.WriteEndArray();
+                }
+
+                json.WriteEndArray();
+            }
+
             json.WriteStartObject("percentiles");
             json.WriteStartArray("ticks");
             foreach (var (x, label) in PlotRenderer.PercentileTicks(series))
@@ -101,7 +119,7 @@ internal static class ReportData
             json.WriteEndObject();
         }
 
-        return Encoding.UTF8.GetString(stream.ToArray());
+        return System.Text.Encoding.UTF8.GetString(stream.ToArray());
     }
 
     private static void Number(Utf8JsonWriter json, double value)
@@ -119,7 +137,7 @@ internal static class ReportData
     private static string ReadScript()
     {
         using var stream = typeof(ReportData).Assembly.GetManifestResourceStream("HdrHistogram.Plotting.report.js")!;
-        using var reader = new StreamReader(stream, Encoding.UTF8);
+        using var reader = new StreamReader(stream, System.Text.Encoding.UTF8);
         return reader.ReadToEnd();
     }
 }

@@ -127,6 +127,8 @@
     var xMax = Math.max.apply(null, xs.length ? xs : [1]);
     if (this.kind === 'percentiles') { xMax = Math.max(xMax, data.percentiles.ticks.length ? data.percentiles.ticks[data.percentiles.ticks.length - 1][0] : 1); }
     if (xMax <= xMin) { xMax = xMin + 1; }
+    var sla = this.kind === 'percentiles' && data.sla ? data.sla : null;
+    if (sla) { sla.forEach(function (p) { ys.push(p[1]); }); }
     var yMax = Math.max.apply(null, ys.length ? ys : [1]);
     var positive = ys.filter(function (y) { return y > 0; });
     var yMin;
@@ -175,6 +177,10 @@
         el('path', { d: d, stroke: s.color, 'stroke-width': g.width, 'stroke-dasharray': g.dash, 'data-series': String(i) }, lines);
       });
     });
+    if (sla) {
+      var sd = sla.map(function (p, j) { return (j ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[1]).toFixed(2); }).join(' ');
+      el('path', { d: sd, stroke: '#d00', 'stroke-width': 2, 'stroke-dasharray': '8 5', fill: 'none', 'class': 'sla' }, svg);
+    }
     this.marker = el('circle', { r: 5, fill: 'none', stroke: '#000', 'stroke-width': 2, visibility: 'hidden' }, svg);
   };
 
