@@ -33,6 +33,12 @@ internal static partial class CountsFiller
     /// <param name="errors">How to report offsets.</param>
     public static Tracking Fill(HistogramBase histogram, in EncodedHeader header, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
     {
+        Packed.PackedLongArray? packed = histogram.PackedCountsForWriting;
+        if (packed != null)
+        {
+            return FillPacked(histogram, packed, header, payload, payloadOffset, errors);
+        }
+
         Array raw = histogram.GetRawCounts(out int normalizingIndexOffset);
         long maxAllowable = histogram.MaxAllowableCount;
         int logicalLength = header.CountsArrayLength;
@@ -55,6 +61,28 @@ internal static partial class CountsFiller
             short[] shorts => FillFixed<short, Store>(shorts, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
             _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
         };
+    }
+
+    /// <summary>
+    /// Fills a packed histogram: the payload into the thread's dense array (the same loops, so the same checks and
+    /// errors), then its non-zero counts into the packed storage, which is empty as the histogram is reset.
+    /// </summary>
+    private static Tracking FillPacked(HistogramBase histogram, Packed.PackedLongArray packed, in EncodedHeader header, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    {
+        int normalizingIndexOffset = histogram.NormalizingIndexOffset;
+        long[] dense = Packed.DenseCountsSnapshot.Cleared(packed.Length);
+        Tracking tracking = header.Cookie.Version == EncodingVersion.V2
+            ? FillV2<long, Store>(dense, normalizingIndexOffset, header.CountsArrayLength, histogram.MaxAllowableCount, payload, payloadOffset, errors)
+            : FillFixed<long, Store>(dense, normalizingIndexOffset, histogram.MaxAllowableCount, header.Cookie.WordSize, payload, payloadOffset, errors);
+        for (int slot = 0; slot < dense.Length; slot++)
+        {
+            if (dense[slot] != 0)
+            {
+                packed.Set(slot, dense[slot]);
+            }
+        }
+
+        return tracking;
     }
 
     /// <summary>
