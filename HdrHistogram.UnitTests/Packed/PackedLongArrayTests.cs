@@ -141,9 +141,8 @@ public class PackedLongArrayTests
             small.Set(i * 100_000, 1000);
         }
 
-        // The directory has one int per 512 indexes, grown by doubling up to the highest group used; the rest is ten
-        // three-long regions.
-        long directory = 24 + (4 * ((1 << 20) >> PackedLongArray.GroupShift));
+        // The directory has one int per 512 indexes up to the highest group used; the rest is ten three-long regions.
+        long directory = 24 + (4 * ((900_000 >> PackedLongArray.GroupShift) + 1));
         small.FootprintInBytes.Should().BeLessThan(directory + 600, "ten counts take ten small regions besides the directory");
 
         var dense = new PackedLongArray(1 << 20);

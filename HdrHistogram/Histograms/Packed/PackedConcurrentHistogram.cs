@@ -25,7 +25,7 @@ namespace HdrHistogram;
 public class PackedConcurrentHistogram : HistogramBase
 {
     // The histogram object as the runtime lays it out on 64 bits, with its lock object.
-    private const int ObjectBytes = 208 + 24;
+    private const int ObjectBytes = 184 + 24;
 
     private readonly object _sync = new();
     private PackedLongArray _counts;

@@ -23,7 +23,7 @@ namespace HdrHistogram;
 public class PackedHistogram : HistogramBase
 {
     // The histogram object as the runtime lays it out on 64 bits (measured by the footprint tests).
-    private const int ObjectBytes = 200;
+    private const int ObjectBytes = 176;
 
     private PackedLongArray _counts;
     private long _totalCount;

@@ -21,8 +21,8 @@ namespace HdrHistogram.Packed;
 /// Incrementing a count whose page exists and whose width has room is a directory read, a mask test, a population
 /// count and one store (<see cref="TryIncrement"/>). Everything else (a new group or page, a wider width) goes
 /// through <see cref="Set"/>, which moves the group to a new region; regions are taken from the end of the pool, and
-/// when the pool is full the live regions are moved to its start (abandoned regions dropped), into a new pool with an
-/// eighth to spare when they need more room. So the array allocates
+/// when the pool is full the live regions are moved to its start (abandoned regions dropped), into a new pool with a
+/// quarter to spare when they need more room. So the array allocates
 /// only when its storage grows, and <see cref="Clear"/> keeps the pool for reuse.
 /// </para>
 /// <para>Not thread-safe; <see cref="ConcurrentPackedLongArray"/> is.</para>
@@ -37,7 +37,8 @@ internal sealed class PackedLongArray
 
     private const int SlotMask = (1 << PageShift) - 1;
     private const int HeaderLongs = 2;
-    private const int MinimumPoolLongs = 16;
+    private const int MinimumPoolLongs = 4;
+    private const int SmallPoolLongs = 512;
 
     // 16 bytes of object header and method table, two references, three ints, padded to 8.
     private const int ObjectBytes = 16 + 16 + 16;
@@ -405,9 +406,8 @@ internal sealed class PackedLongArray
     {
         if (group >= _groups.Length)
         {
-            int groupsNeeded = (int)(((long)_length + (1 << GroupShift) - 1) >> GroupShift);
-            int newLength = Math.Max(group + 1, Math.Min(Math.Max(_groups.Length * 2, 4), groupsNeeded));
-            Array.Resize(ref _groups, newLength);
+            // Exactly as far as the group: values cluster, and the directory costs 4 bytes per 512 counts of range.
+            Array.Resize(ref _groups, group + 1);
         }
 
         const int Capacity = 1;
@@ -503,19 +503,21 @@ internal sealed class PackedLongArray
     }
 
     /// <summary>
-    /// Moves the live regions to the start of a pool: the same pool when they and <paramref name="extra"/> longs fit
-    /// with an eighth to spare (the rest of it held abandoned regions), else a new one with an eighth to spare.
+    /// Moves the live regions to the start of a pool: the same pool when they and <paramref name="extra"/> longs fill
+    /// at most seven eighths of it (the rest held abandoned regions), else a new one with a quarter to spare.
     /// Regions are walked in pool order; a region is live when its group's directory entry points at it.
     /// </summary>
     private void Compact(int extra)
     {
         long needed = 1L + _live + extra;
-        long spare = needed + (needed >> 3);
         long[] source = _pool;
         long[] target = source;
-        if (spare > source.Length)
+
+        // In place while the live regions fill at most seven eighths of the pool (so compactions stay rare), else a
+        // new pool with a quarter to spare (an eighth while it is small, where the spare is most of the footprint).
+        if (needed > source.Length - (source.Length >> 3))
         {
-            long newLength = Math.Max(MinimumPoolLongs, spare);
+            long newLength = Math.Max(MinimumPoolLongs, needed + (needed >> (needed < SmallPoolLongs ? 3 : 2)));
             if (newLength > int.MaxValue / 4)
             {
                 throw new InvalidOperationException("A packed array cannot grow beyond " + (int.MaxValue / 4) + " longs.");
