@@ -238,7 +238,7 @@ public class PackedLongArrayTests
         const int Writers = 4;
         const int PerWriter = 100_000;
         const int Length = 1 << 18;
-        var array = new ConcurrentPackedLongArray(Length);
+        var array = new ConcurrentPackedCounts(Length);
         using var done = new CountdownEvent(Writers);
         var failures = new List<Exception>();
         var window = new long[4096];
@@ -249,7 +249,7 @@ public class PackedLongArrayTests
                 while (!done.IsSet)
                 {
                     array.CopyTo(Length / 2, window);
-                    _ = array.Get(Length / 2);
+                    _ = array.GetCount(Length / 2);
                     if (window.Any(c => c < 0))
                     {
                         throw new InvalidOperationException("negative count read");
@@ -274,7 +274,7 @@ public class PackedLongArrayTests
                 int index = (Length / 2) + (int)((long)random.Next(1 + (i / 4)) % (Length / 2));
                 if (i % 7 == 0)
                 {
-                    array.Add(index, 300);
+                    array.AddToCount(index, 300);
                 }
                 else
                 {

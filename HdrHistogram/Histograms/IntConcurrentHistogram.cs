@@ -1,4 +1,3 @@
-using System;
 using HdrHistogram.Concurrency;
 using HdrHistogram.Utilities;
 
@@ -52,7 +51,7 @@ public class IntConcurrentHistogram : HistogramBase
     public IntConcurrentHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new ConcurrentCounts<int, IntSlotAtomics>(this, CountsArrayLength);
+        Store = _counts = new ConcurrentCounts<int, IntSlotAtomics>(this, CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -63,7 +62,7 @@ public class IntConcurrentHistogram : HistogramBase
     public IntConcurrentHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new ConcurrentCounts<int, IntSlotAtomics>(this, CountsArrayLength);
+        Store = _counts = new ConcurrentCounts<int, IntSlotAtomics>(this, CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -133,21 +132,7 @@ public class IntConcurrentHistogram : HistogramBase
 
     private protected override long GetCountAtLogicalIndex(int index) => _counts.GetAtLogicalIndex(index);
 
-    private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts.GetAtNormalizedIndex(normalizedIndex);
-
-    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts.SetAtNormalizedIndex(normalizedIndex, value);
-
-    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value) => _counts.AddAtNormalizedIndex(normalizedIndex, value);
-
     private protected override void AddToTotalCount(long value) => _counts.InvalidateTotal();
-
-    private protected override void ClearCounts(int slotsInUse)
-    {
-        lock (_counts.UpdateLock)
-        {
-            _counts.Clear();
-        }
-    }
 
     private protected override void Resize(long newHighestTrackableValue)
     {
@@ -157,8 +142,6 @@ public class IntConcurrentHistogram : HistogramBase
         }
     }
 
-    private protected override void ResizeCounts(int oldLength, int newLength) => _counts.Rebuild(newLength, NormalizingIndexOffset, 0);
-
     private protected override void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated)
     {
         lock (_counts.UpdateLock)
@@ -167,8 +150,6 @@ public class IntConcurrentHistogram : HistogramBase
             AddToNormalizingIndexOffset(shiftAmount);
         }
     }
-
-    internal override Array GetRawCounts(out int normalizingIndexOffset) => _counts.GetRaw(out normalizingIndexOffset);
 
     private protected override void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset)
     {

@@ -18,17 +18,16 @@ namespace HdrHistogram;
 /// group, or <see cref="LongConcurrentHistogram"/> when memory allows.
 /// </para>
 /// <para>
-/// Reads while writers are active see a recent state and never fail; each count read, and each copy of the counts
-/// that encoding and percentiles take, is consistent in itself.
+/// Reads while writers are active see a recent state and never fail; each count read, and each walk over the counts
+/// (encoding, percentile search), is consistent in itself.
 /// </para>
 /// </remarks>
 public class PackedConcurrentHistogram : HistogramBase
 {
-    // The histogram object as the runtime lays it out on 64 bits, with its lock object.
-    private const int ObjectBytes = 184 + 24;
+    // The histogram object as the runtime lays it out on 64 bits (the footprint tests measure it).
+    private const int ObjectBytes = 176;
 
-    private readonly object _sync = new();
-    private PackedLongArray _counts;
+    private readonly ConcurrentPackedCounts _counts;
     private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
@@ -54,7 +53,7 @@ public class PackedConcurrentHistogram : HistogramBase
     public PackedConcurrentHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new PackedLongArray(CountsArrayLength);
+        Store = _counts = new ConcurrentPackedCounts(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -65,7 +64,7 @@ public class PackedConcurrentHistogram : HistogramBase
     public PackedConcurrentHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new PackedLongArray(CountsArrayLength);
+        Store = _counts = new ConcurrentPackedCounts(CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -74,7 +73,7 @@ public class PackedConcurrentHistogram : HistogramBase
         get => Interlocked.Read(ref _totalCount);
         protected set
         {
-            lock (_sync)
+            lock (_counts.SyncRoot)
             {
                 _totalCount = value;
             }
@@ -89,27 +88,18 @@ public class PackedConcurrentHistogram : HistogramBase
 
     private protected override bool IsConcurrent => true;
 
-    internal override PackedLongArray? PackedCountsForWriting => _counts;
-
     /// <summary>
-    /// The bytes this histogram occupies on a 64-bit runtime: the object, its lock and its packed storage, which
-    /// grows with the distinct values recorded (docs/memory.md).
+    /// The bytes this histogram occupies on a 64-bit runtime: the object and its packed storage, which grows with the
+    /// distinct values recorded (docs/memory.md).
     /// </summary>
     /// <returns>The footprint in bytes.</returns>
-    public override int GetEstimatedFootprintInBytes()
-    {
-        lock (_sync)
-        {
-            return (int)Math.Min(int.MaxValue, ObjectBytes + _counts.FootprintInBytes);
-        }
-    }
+    public override int GetEstimatedFootprintInBytes() => (int)Math.Min(int.MaxValue, ObjectBytes + _counts.FootprintInBytes);
 
     private protected override void RecordSingleValue(long value)
     {
-        lock (_sync)
+        lock (_counts.SyncRoot)
         {
-            int slot = FastRecordSlot(value);
-            if ((uint)slot < (uint)CountsArrayLength && _counts.TryIncrement(slot))
+            if (_counts.Unsynchronized.TryIncrement(FastRecordSlot(value)))
             {
                 _totalCount++;
             }
@@ -122,7 +112,7 @@ public class PackedConcurrentHistogram : HistogramBase
 
     private protected override void RecordCountAtValue(long count, long value)
     {
-        lock (_sync)
+        lock (_counts.SyncRoot)
         {
             base.RecordCountAtValue(count, value);
         }
@@ -138,34 +128,9 @@ public class PackedConcurrentHistogram : HistogramBase
         }
     }
 
-    private protected override long GetCountAtNormalizedIndex(int normalizedIndex)
-    {
-        lock (_sync)
-        {
-            // A read racing a resize may ask past the old length: nothing is stored there yet.
-            return normalizedIndex < _counts.Length ? _counts.Get(normalizedIndex) : 0;
-        }
-    }
-
-    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value)
-    {
-        lock (_sync)
-        {
-            _counts.Set(normalizedIndex, value);
-        }
-    }
-
-    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value)
-    {
-        lock (_sync)
-        {
-            _counts.Add(normalizedIndex, value);
-        }
-    }
-
     private protected override void AddToTotalCount(long value)
     {
-        lock (_sync)
+        lock (_counts.SyncRoot)
         {
             _totalCount += value;
         }
@@ -173,38 +138,25 @@ public class PackedConcurrentHistogram : HistogramBase
 
     private protected override void ClearCounts(int slotsInUse)
     {
-        lock (_sync)
+        lock (_counts.SyncRoot)
         {
-            _counts.Clear();
-            _totalCount = 0;
+            base.ClearCounts(slotsInUse);
         }
     }
 
     private protected override void Resize(long newHighestTrackableValue)
     {
-        lock (_sync)
+        lock (_counts.SyncRoot)
         {
             base.Resize(newHighestTrackableValue);
         }
     }
 
-    private protected override void ResizeCounts(int oldLength, int newLength)
-        => _counts = PackedCountsLayout.Resize(_counts, oldLength, newLength, NormalizingIndexOffset);
-
     private protected override void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated)
     {
-        lock (_sync)
+        lock (_counts.SyncRoot)
         {
             base.ShiftNormalizingIndexByOffset(shiftAmount, lowestHalfBucketPopulated);
-        }
-    }
-
-    internal override Array GetRawCounts(out int normalizingIndexOffset)
-    {
-        lock (_sync)
-        {
-            normalizingIndexOffset = NormalizingIndexOffset;
-            return DenseCountsSnapshot.Take(_counts);
         }
     }
 

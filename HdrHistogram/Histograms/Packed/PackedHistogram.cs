@@ -16,16 +16,16 @@ namespace HdrHistogram;
 /// full pool moves storage, and only then allocates.
 /// </para>
 /// <para>
-/// Everything else works as on <see cref="LongHistogram"/>, with identical results and encodings. Readers that walk
-/// the whole counts array (encoding, percentiles) copy the counts into a per-thread array first.
+/// Everything else works as on <see cref="LongHistogram"/>, with identical results and encodings. Encoding, percentile
+/// search and arithmetic walk only the populated pages.
 /// </para>
 /// </remarks>
 public class PackedHistogram : HistogramBase
 {
-    // The histogram object as the runtime lays it out on 64 bits (measured by the footprint tests).
+    // The histogram object as the runtime lays it out on 64 bits (the footprint tests measure it).
     private const int ObjectBytes = 176;
 
-    private PackedLongArray _counts;
+    private readonly PackedCounts _counts;
     private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
@@ -51,7 +51,7 @@ public class PackedHistogram : HistogramBase
     public PackedHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new PackedLongArray(CountsArrayLength);
+        Store = _counts = new PackedCounts(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -62,7 +62,7 @@ public class PackedHistogram : HistogramBase
     public PackedHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new PackedLongArray(CountsArrayLength);
+        Store = _counts = new PackedCounts(CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -78,12 +78,12 @@ public class PackedHistogram : HistogramBase
     /// <inheritdoc />
     protected override int WordSizeInBytes => sizeof(long);
 
-    /// <summary>The packed counts (tests and the decoder).</summary>
-    internal PackedLongArray PackedCounts => _counts;
+    /// <summary>The packed counts (tests).</summary>
+    internal PackedCounts PackedCounts => _counts;
 
     /// <summary>
     /// The bytes this histogram occupies on a 64-bit runtime: the object and its packed storage (pool and directory),
-    /// which grows with the distinct values recorded. Not Java's formula: measured layout, see docs/memory.md.
+    /// which grows with the distinct values recorded. Not Java's formula: the measured layout (docs/memory.md).
     /// </summary>
     /// <returns>The footprint in bytes.</returns>
     public override int GetEstimatedFootprintInBytes() => (int)Math.Min(int.MaxValue, ObjectBytes + _counts.FootprintInBytes);
@@ -91,8 +91,7 @@ public class PackedHistogram : HistogramBase
     /// <summary>Records one value: an increment in place when its page exists and the value changes neither extreme.</summary>
     private protected override void RecordSingleValue(long value)
     {
-        int slot = FastRecordSlot(value);
-        if ((uint)slot < (uint)CountsArrayLength && _counts.TryIncrement(slot))
+        if (_counts.TryIncrement(FastRecordSlot(value)))
         {
             _totalCount++;
         }
@@ -102,30 +101,7 @@ public class PackedHistogram : HistogramBase
         }
     }
 
-    private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts.Get(normalizedIndex);
-
-    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts.Set(normalizedIndex, value);
-
-    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value) => _counts.Add(normalizedIndex, value);
-
     private protected override void AddToTotalCount(long value) => _totalCount += value;
-
-    private protected override void ClearCounts(int slotsInUse)
-    {
-        _counts.Clear();
-        _totalCount = 0;
-    }
-
-    private protected override void ResizeCounts(int oldLength, int newLength)
-        => _counts = PackedCountsLayout.Resize(_counts, oldLength, newLength, NormalizingIndexOffset);
-
-    internal override Array GetRawCounts(out int normalizingIndexOffset)
-    {
-        normalizingIndexOffset = NormalizingIndexOffset;
-        return DenseCountsSnapshot.Take(_counts);
-    }
-
-    internal override PackedLongArray? PackedCountsForWriting => _counts;
 
     private protected override HistogramBase CreateEmptyCopy()
         => new PackedHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };

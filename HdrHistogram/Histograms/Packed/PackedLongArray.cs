@@ -25,7 +25,10 @@ namespace HdrHistogram.Packed;
 /// quarter to spare when they need more room. So the array allocates
 /// only when its storage grows, and <see cref="Clear"/> keeps the pool for reuse.
 /// </para>
-/// <para>Not thread-safe; <see cref="ConcurrentPackedLongArray"/> is.</para>
+/// <para>
+/// Not thread-safe (<see cref="ConcurrentPackedCounts"/> is); a misused one gives wrong counts but never reads or
+/// writes outside its pool.
+/// </para>
 /// </remarks>
 internal sealed class PackedLongArray
 {
@@ -115,8 +118,14 @@ internal sealed class PackedLongArray
         }
 
         int slot = ((Bitwise.PopCount(upToPage) - 1) << PageShift) + (index & SlotMask);
+        int widthCode = entry & 3;
+        if ((uint)(region + HeaderLongs + ((slot << widthCode) >> 3)) >= (uint)pool.Length)
+        {
+            return 0; // Only a read racing a writer (a misuse) gets here: never read outside the pool.
+        }
+
         ref byte data = ref Unsafe.As<long, byte>(ref pool[region + HeaderLongs]);
-        return Read(ref data, entry & 3, slot);
+        return Read(ref data, widthCode, slot);
     }
 
     /// <summary>
@@ -145,8 +154,14 @@ internal sealed class PackedLongArray
         }
 
         int slot = ((Bitwise.PopCount(upToPage) - 1) << PageShift) + (index & SlotMask);
+        int widthCode = entry & 3;
+        if ((uint)(region + HeaderLongs + ((slot << widthCode) >> 3)) >= (uint)pool.Length)
+        {
+            return false; // Only a writer racing another (a misuse) gets here: never write outside the pool.
+        }
+
         ref byte data = ref Unsafe.As<long, byte>(ref pool[region + HeaderLongs]);
-        switch (entry & 3)
+        switch (widthCode)
         {
             case 0:
                 ref byte b = ref Unsafe.Add(ref data, slot);
@@ -293,21 +308,54 @@ internal sealed class PackedLongArray
     }
 
     /// <summary>
-    /// The lowest index at or above <paramref name="from"/> whose count is not 0, or -1 if there is none: skips
-    /// groups and pages without storage.
+    /// The lowest index in [<paramref name="from"/>, <paramref name="end"/>) whose count is not 0, or
+    /// <paramref name="end"/> if there is none: skips groups and pages without storage.
     /// </summary>
+    /// <param name="from">The index to start at.</param>
+    /// <param name="end">The index after the last one to look at.</param>
+    /// <returns>The index, or <paramref name="end"/>.</returns>
+    public int IndexOfNonZero(int from, int end)
+    {
+        long cumulative = 0;
+        int found = Walk(from, end, 1, ref cumulative, stopAtNonZero: true);
+        return found < 0 ? end : found;
+    }
+
+    /// <summary>The lowest index at or above <paramref name="from"/> whose count is not 0, or -1.</summary>
     /// <param name="from">The index to start at.</param>
     /// <returns>The index, or -1.</returns>
     public int NextNonZeroIndex(int from)
+    {
+        int found = IndexOfNonZero(Math.Max(0, from), _length);
+        return found >= _length ? -1 : found;
+    }
+
+    /// <summary>
+    /// The first index in [<paramref name="from"/>, <paramref name="end"/>) at which the running sum
+    /// <paramref name="cumulative"/> of the counts reaches <paramref name="target"/>, or -1 (the sum then covers the
+    /// whole range). Visits only populated pages.
+    /// </summary>
+    /// <param name="from">The first index.</param>
+    /// <param name="end">The index after the last one.</param>
+    /// <param name="target">The running sum to reach.</param>
+    /// <param name="cumulative">The running sum.</param>
+    /// <returns>The index, or -1.</returns>
+    public int FindCumulative(int from, int end, long target, ref long cumulative) => Walk(from, end, target, ref cumulative, stopAtNonZero: false);
+
+    private int Walk(int from, int end, long target, ref long cumulative, bool stopAtNonZero)
     {
         if (from < 0)
         {
             from = 0;
         }
 
-        for (int group = from >> GroupShift; group < _groups.Length; group++)
+        end = Math.Min(end, _length);
+        int[] groups = _groups;
+        long[] pool = _pool;
+        int lastGroup = Math.Min((end - 1) >> GroupShift, groups.Length - 1);
+        for (int group = from >> GroupShift; group <= lastGroup && from < end; group++)
         {
-            int entry = _groups[group];
+            int entry = groups[group];
             if (entry == 0)
             {
                 continue;
@@ -315,26 +363,43 @@ internal sealed class PackedLongArray
 
             int region = entry >> 2;
             int widthCode = entry & 3;
-            ulong mask = (ulong)_pool[region];
-            ref byte data = ref Unsafe.As<long, byte>(ref _pool[region + HeaderLongs]);
-            int rank = 0;
-            while (mask != 0)
+            ulong mask = (ulong)pool[region];
+            ref byte data = ref Unsafe.As<long, byte>(ref pool[region + HeaderLongs]);
+            int groupStart = group << GroupShift;
+            int firstPage = from > groupStart ? (from - groupStart) >> PageShift : 0;
+            ulong pages = mask & (ulong.MaxValue << firstPage);
+            int rank = Bitwise.PopCount(mask & ~(ulong.MaxValue << firstPage));
+            while (pages != 0)
             {
-                int page = TrailingZeroCount(mask);
-                mask &= mask - 1;
-                int first = (group << GroupShift) + (page << PageShift);
-                if (first + (1 << PageShift) > from)
+                int page = TrailingZeroCount(pages);
+                pages &= pages - 1;
+                int first = groupStart + (page << PageShift);
+                int slotBase = rank << PageShift;
+                rank++;
+                for (int i = Math.Max(0, from - first); i < (1 << PageShift); i++)
                 {
-                    for (int i = Math.Max(0, from - first); i < (1 << PageShift); i++)
+                    if (first + i >= end)
                     {
-                        if (Read(ref data, widthCode, (rank << PageShift) + i) != 0)
-                        {
-                            return first + i < _length ? first + i : -1;
-                        }
+                        return -1;
+                    }
+
+                    long count = Read(ref data, widthCode, slotBase + i);
+                    if (count == 0)
+                    {
+                        continue;
+                    }
+
+                    if (stopAtNonZero)
+                    {
+                        return first + i;
+                    }
+
+                    cumulative += count;
+                    if (cumulative >= target)
+                    {
+                        return first + i;
                     }
                 }
-
-                rank++;
             }
         }
 

@@ -14,158 +14,76 @@ internal static class CountsBlockArithmetic
 {
     /// <summary>Adds every positive count of <paramref name="source"/> to <paramref name="target"/>.</summary>
     /// <param name="target">The counts to add to.</param>
-    /// <param name="source">The counts to add, laid out as <paramref name="target"/> is.</param>
-    /// <param name="length">How many leading slots to cover: the source holds nothing beyond them.</param>
+    /// <param name="source">The counts to add, laid out as <paramref name="target"/> is, of its length.</param>
     /// <param name="addedTotal">The sum of the counts added.</param>
-    /// <returns><c>false</c>, with nothing changed, when this cannot be done slot by slot.</returns>
-    public static bool TryAdd(Array target, Array source, int length, out long addedTotal)
+    /// <returns><c>false</c>, with nothing changed, when a short or int count would overflow.</returns>
+    public static bool TryAdd<T>(Span<T> target, ReadOnlySpan<T> source, out long addedTotal)
+        where T : unmanaged
     {
         addedTotal = 0;
-        if (target.Length != source.Length || (uint)length > (uint)target.Length)
+        if (typeof(T) == typeof(long))
+        {
+            addedTotal = AddPositive(MemoryMarshal.Cast<T, long>(target), MemoryMarshal.Cast<T, long>(source), negate: false);
+            return true;
+        }
+
+        bool fits = typeof(T) == typeof(int)
+            ? AllSumsFit(MemoryMarshal.Cast<T, int>(target), MemoryMarshal.Cast<T, int>(source))
+            : AllSumsFit(MemoryMarshal.Cast<T, short>(target), MemoryMarshal.Cast<T, short>(source));
+        if (!fits)
         {
             return false;
         }
 
-        switch (target, source)
+        for (int i = 0; i < target.Length; i++)
         {
-            case (long[] target64, long[] source64):
-                addedTotal = AddPositive(target64.AsSpan(0, length), source64.AsSpan(0, length), negate: false);
-                return true;
-            case (int[] target32, int[] source32):
-                {
-                    Span<int> t = target32.AsSpan(0, length);
-                    ReadOnlySpan<int> s = source32.AsSpan(0, length);
-                    if (!AllSumsFit(t, s))
-                    {
-                        return false;
-                    }
-
-                    for (int i = 0; i < t.Length; i++)
-                    {
-                        int count = s[i]; // Read first: the source may be the target itself.
-                        if (count != 0)
-                        {
-                            // A zero leaves the target slot (and its page) untouched.
-                            t[i] += count;
-                            addedTotal += count;
-                        }
-                    }
-
-                    return true;
-                }
-
-            case (short[] target16, short[] source16):
-                {
-                    Span<short> t = target16.AsSpan(0, length);
-                    ReadOnlySpan<short> s = source16.AsSpan(0, length);
-                    if (!AllSumsFit(t, s))
-                    {
-                        return false;
-                    }
-
-                    for (int i = 0; i < t.Length; i++)
-                    {
-                        short count = s[i];
-                        if (count != 0)
-                        {
-                            t[i] += count;
-                            addedTotal += count;
-                        }
-                    }
-
-                    return true;
-                }
-
-            default:
-                return false;
+            long count = CountStorage.ToInt64(in source[i]); // Read first: the source may be the target itself.
+            if (count != 0)
+            {
+                // A zero leaves the target slot (and its page) untouched.
+                target[i] = CountStorage.FromInt64<T>(CountStorage.ToInt64(in target[i]) + count);
+                addedTotal += count;
+            }
         }
+
+        return true;
     }
 
     /// <summary>Subtracts every positive count of <paramref name="source"/> from <paramref name="target"/>.</summary>
     /// <param name="target">The counts to subtract from.</param>
-    /// <param name="source">The counts to subtract, laid out as <paramref name="target"/> is.</param>
-    /// <param name="length">How many leading slots to cover: the source holds nothing beyond them.</param>
+    /// <param name="source">The counts to subtract, laid out as <paramref name="target"/> is, of its length.</param>
     /// <param name="subtractedTotal">The sum of the counts subtracted.</param>
-    /// <returns><c>false</c>, with nothing changed, when a count would go below zero or the types differ.</returns>
-    public static bool TrySubtract(Array target, Array source, int length, out long subtractedTotal)
+    /// <returns><c>false</c>, with nothing changed, when a count would go below zero.</returns>
+    public static bool TrySubtract<T>(Span<T> target, ReadOnlySpan<T> source, out long subtractedTotal)
+        where T : unmanaged
     {
         subtractedTotal = 0;
-        if (target.Length != source.Length || (uint)length > (uint)target.Length)
+        for (int i = 0; i < target.Length; i++)
         {
-            return false;
-        }
-
-        switch (target, source)
-        {
-            case (long[] target64, long[] source64):
-                {
-                    Span<long> t = target64.AsSpan(0, length);
-                    ReadOnlySpan<long> s = source64.AsSpan(0, length);
-                    for (int i = 0; i < t.Length; i++)
-                    {
-                        if (s[i] > 0 && t[i] < s[i])
-                        {
-                            return false;
-                        }
-                    }
-
-                    subtractedTotal = -AddPositive(t, s, negate: true);
-                    return true;
-                }
-
-            case (int[] target32, int[] source32):
-                {
-                    Span<int> t = target32.AsSpan(0, length);
-                    ReadOnlySpan<int> s = source32.AsSpan(0, length);
-                    for (int i = 0; i < t.Length; i++)
-                    {
-                        if (s[i] > 0 && t[i] < s[i])
-                        {
-                            return false;
-                        }
-                    }
-
-                    for (int i = 0; i < t.Length; i++)
-                    {
-                        int count = s[i]; // Read first: the source may be the target itself.
-                        if (count > 0)
-                        {
-                            t[i] -= count;
-                            subtractedTotal += count;
-                        }
-                    }
-
-                    return true;
-                }
-
-            case (short[] target16, short[] source16):
-                {
-                    Span<short> t = target16.AsSpan(0, length);
-                    ReadOnlySpan<short> s = source16.AsSpan(0, length);
-                    for (int i = 0; i < t.Length; i++)
-                    {
-                        if (s[i] > 0 && t[i] < s[i])
-                        {
-                            return false;
-                        }
-                    }
-
-                    for (int i = 0; i < t.Length; i++)
-                    {
-                        short count = s[i];
-                        if (count > 0)
-                        {
-                            t[i] -= count;
-                            subtractedTotal += count;
-                        }
-                    }
-
-                    return true;
-                }
-
-            default:
+            long count = CountStorage.ToInt64(in source[i]);
+            if (count > 0 && CountStorage.ToInt64(in target[i]) < count)
+            {
                 return false;
+            }
         }
+
+        if (typeof(T) == typeof(long))
+        {
+            subtractedTotal = -AddPositive(MemoryMarshal.Cast<T, long>(target), MemoryMarshal.Cast<T, long>(source), negate: true);
+            return true;
+        }
+
+        for (int i = 0; i < target.Length; i++)
+        {
+            long count = CountStorage.ToInt64(in source[i]); // Read first: the source may be the target itself.
+            if (count > 0)
+            {
+                target[i] = CountStorage.FromInt64<T>(CountStorage.ToInt64(in target[i]) - count);
+                subtractedTotal += count;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>Adds (or subtracts) the positive source counts, a vector at a time; returns their signed sum.</summary>
