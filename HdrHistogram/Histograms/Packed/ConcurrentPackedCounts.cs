@@ -6,7 +6,7 @@ namespace HdrHistogram.Packed;
 
 /// <summary>
 /// Packed counts that many threads may change and read at once (the role of Java's <c>ConcurrentPackedLongArray</c>):
-/// every operation of a <see cref="PackedCounts"/>, bulk ones included, runs under one lock (<see cref="SyncRoot"/>).
+/// every operation of a <see cref="PackedLongArray"/>, bulk ones included, runs under one lock (<see cref="SyncRoot"/>).
 /// </summary>
 /// <remarks>
 /// Packed storage moves when a page, a wider count or a larger pool is needed, so an unsynchronized increment could
@@ -19,20 +19,20 @@ internal sealed class ConcurrentPackedCounts : CountsStore
     // This object on a 64-bit runtime: header and method table, one reference.
     private const int ObjectBytes = 24;
 
-    private readonly PackedCounts _counts;
+    private readonly PackedLongArray _counts;
 
     /// <summary>Creates <paramref name="length"/> zero counts holding no storage yet.</summary>
     /// <param name="length">The number of slots.</param>
     public ConcurrentPackedCounts(int length)
     {
-        _counts = new PackedCounts(length);
+        _counts = new PackedLongArray(length);
     }
 
     /// <summary>The lock every operation takes; hold it to run several as one.</summary>
     public object SyncRoot => _counts;
 
     /// <summary>The store itself, for callers that hold <see cref="SyncRoot"/>.</summary>
-    public PackedCounts Unsynchronized => _counts;
+    public PackedLongArray Unsynchronized => _counts;
 
     /// <inheritdoc />
     public override int Length
@@ -93,7 +93,7 @@ internal sealed class ConcurrentPackedCounts : CountsStore
     {
         lock (_counts)
         {
-            if (!_counts.TryIncrement(slot))
+            if ((uint)slot >= (uint)_counts.Length || !_counts.TryIncrement(slot))
             {
                 _counts.AddToCount(slot, 1);
             }
@@ -172,7 +172,7 @@ internal sealed class ConcurrentPackedCounts : CountsStore
     {
         lock (_counts)
         {
-            _counts.Array.CopyTo(start, destination);
+            _counts.CopyTo(start, destination);
         }
     }
 }

@@ -25,7 +25,7 @@ namespace HdrHistogram;
 public class PackedConcurrentHistogram : HistogramBase
 {
     // The histogram object as the runtime lays it out on 64 bits (the footprint tests measure it).
-    private const int ObjectBytes = 176;
+    private const int ObjectBytes = 184;
 
     private readonly ConcurrentPackedCounts _counts;
     private long _totalCount;
@@ -99,7 +99,7 @@ public class PackedConcurrentHistogram : HistogramBase
     {
         lock (_counts.SyncRoot)
         {
-            if (_counts.Unsynchronized.TryIncrement(FastRecordSlot(value)))
+            if (_counts.Unsynchronized.TryIncrementSlot(FastRecordSlot(value)))
             {
                 _totalCount++;
             }

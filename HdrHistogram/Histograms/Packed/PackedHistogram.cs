@@ -23,9 +23,9 @@ namespace HdrHistogram;
 public class PackedHistogram : HistogramBase
 {
     // The histogram object as the runtime lays it out on 64 bits (the footprint tests measure it).
-    private const int ObjectBytes = 176;
+    private const int ObjectBytes = 184;
 
-    private readonly PackedCounts _counts;
+    private readonly PackedLongArray _counts;
     private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
@@ -51,7 +51,7 @@ public class PackedHistogram : HistogramBase
     public PackedHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new PackedCounts(CountsArrayLength);
+        Store = _counts = new PackedLongArray(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -62,7 +62,7 @@ public class PackedHistogram : HistogramBase
     public PackedHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new PackedCounts(CountsArrayLength);
+        Store = _counts = new PackedLongArray(CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -79,7 +79,7 @@ public class PackedHistogram : HistogramBase
     protected override int WordSizeInBytes => sizeof(long);
 
     /// <summary>The packed counts (tests).</summary>
-    internal PackedCounts PackedCounts => _counts;
+    internal PackedLongArray PackedCounts => _counts;
 
     /// <summary>
     /// The bytes this histogram occupies on a 64-bit runtime: the object and its packed storage (pool and directory),
@@ -91,7 +91,7 @@ public class PackedHistogram : HistogramBase
     /// <summary>Records one value: an increment in place when its page exists and the value changes neither extreme.</summary>
     private protected override void RecordSingleValue(long value)
     {
-        if (_counts.TryIncrement(FastRecordSlot(value)))
+        if (_counts.TryIncrementSlot(FastRecordSlot(value)))
         {
             _totalCount++;
         }

@@ -5,7 +5,7 @@ using HdrHistogram.Utilities;
 namespace HdrHistogram.Packed;
 
 /// <summary>
-/// A sparse array of 64-bit counts whose memory grows with the number of distinct indexes holding a count, not with
+/// The packed counts store: a sparse array of 64-bit counts whose memory grows with the number of distinct indexes holding a count, not with
 /// its length (the idea of Java's <c>PackedLongArray</c>, laid out differently for a short increment path).
 /// </summary>
 /// <remarks>
@@ -22,15 +22,15 @@ namespace HdrHistogram.Packed;
 /// count and one store (<see cref="TryIncrement"/>). Everything else (a new group or page, a wider width) goes
 /// through <see cref="Set"/>, which moves the group to a new region; regions are taken from the end of the pool, and
 /// when the pool is full the live regions are moved to its start (abandoned regions dropped), into a new pool with a
-/// quarter to spare when they need more room. So the array allocates
-/// only when its storage grows, and <see cref="Clear"/> keeps the pool for reuse.
+/// quarter to spare when they need more room (see <see cref="Spare"/>). So the array allocates
+/// only when its storage grows, and <see cref="Clear()"/> keeps the pool for reuse.
 /// </para>
 /// <para>
 /// Not thread-safe (<see cref="ConcurrentPackedCounts"/> is); a misused one gives wrong counts but never reads or
 /// writes outside its pool.
 /// </para>
 /// </remarks>
-internal sealed class PackedLongArray
+internal sealed class PackedLongArray : CountsStore<PackedSlots>
 {
     /// <summary>log2 of the indexes per page.</summary>
     internal const int PageShift = 3;
@@ -43,13 +43,12 @@ internal sealed class PackedLongArray
     private const int MinimumPoolLongs = 4;
     private const int SmallPoolLongs = 512;
 
-    // 16 bytes of object header and method table, two references, three ints, padded to 8.
-    private const int ObjectBytes = 16 + 16 + 16;
+    // 16 bytes of object header and method table, two references, two ints.
+    private const int ObjectBytes = 16 + 16 + 8;
 
     private long[] _pool;
     private int[] _groups;
     private int _used;
-    private int _live;
     private int _length;
 
     /// <summary>Creates an array of <paramref name="length"/> zero counts that holds no storage yet.</summary>
@@ -68,7 +67,7 @@ internal sealed class PackedLongArray
     }
 
     /// <summary>The number of indexes.</summary>
-    public int Length => _length;
+    public override int Length => _length;
 
     /// <summary>The number of longs the pool holds (its physical length).</summary>
     internal int PoolLength => _pool.Length;
@@ -77,7 +76,22 @@ internal sealed class PackedLongArray
     internal int DirectoryLength => _groups.Length;
 
     /// <summary>The longs the live regions take (the rest of the pool is free or abandoned).</summary>
-    internal int LiveLongs => _live;
+    internal int LiveLongs
+    {
+        get
+        {
+            long live = 0;
+            foreach (int entry in _groups)
+            {
+                if (entry != 0)
+                {
+                    live += RegionLongs((int)_pool[(entry >> 2) + 1] & 0xFF, entry & 3);
+                }
+            }
+
+            return (int)live;
+        }
+    }
 
     /// <summary>The bytes this array occupies on a 64-bit runtime: the object, its pool and its directory.</summary>
     public long FootprintInBytes => ObjectBytes + ArrayBytes(_pool.Length, sizeof(long)) + ArrayBytes(_groups.Length, sizeof(int));
@@ -197,6 +211,15 @@ internal sealed class PackedLongArray
         }
     }
 
+    /// <summary>
+    /// <see cref="TryIncrement"/> for any int: <c>false</c> for a slot outside the array (the record fast path passes
+    /// whatever slot its value maps to).
+    /// </summary>
+    /// <param name="slot">The slot.</param>
+    /// <returns>Whether the count was incremented.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryIncrementSlot(int slot) => (uint)slot < (uint)_length && TryIncrement(slot);
+
     /// <summary>Adds <paramref name="delta"/> to the count at <paramref name="index"/> (wrapping, as long arithmetic does).</summary>
     /// <param name="index">The index, 0 to <see cref="Length"/> - 1.</param>
     /// <param name="delta">The amount to add; may be negative.</param>
@@ -261,7 +284,6 @@ internal sealed class PackedLongArray
     {
         Array.Clear(_groups, 0, _groups.Length);
         _used = 1;
-        _live = 0;
     }
 
     /// <summary>
@@ -406,6 +428,55 @@ internal sealed class PackedLongArray
         return -1;
     }
 
+    /// <inheritdoc />
+    public override long GetCount(int slot) => Get(slot);
+
+    /// <inheritdoc />
+    public override void SetCount(int slot, long count) => Set(slot, count);
+
+    /// <inheritdoc />
+    public override void AddToCount(int slot, long count) => Add(slot, count);
+
+    /// <inheritdoc />
+    public override void Clear(int slotsInUse) => Clear();
+
+    /// <summary>
+    /// Grows to <paramref name="newLength"/> slots keeping every logical index's count under
+    /// <paramref name="normalizingIndexOffset"/>: only the length changes when the offset is 0, else the non-zero counts
+    /// are placed anew (a shifted layout depends on the length).
+    /// </summary>
+    /// <param name="oldLength">The length before.</param>
+    /// <param name="newLength">The new length.</param>
+    /// <param name="normalizingIndexOffset">The histogram's normalizing offset.</param>
+    public override void Resize(int oldLength, int newLength, int normalizingIndexOffset)
+    {
+        if (normalizingIndexOffset == 0)
+        {
+            Grow(newLength);
+            return;
+        }
+
+        var resized = new PackedLongArray(newLength);
+        for (int slot = NextNonZeroIndex(0); slot >= 0 && slot < oldLength; slot = NextNonZeroIndex(slot + 1))
+        {
+            long logical = ((long)slot + normalizingIndexOffset) % oldLength;
+            if (logical < 0)
+            {
+                logical += oldLength;
+            }
+
+            resized.Set(HistogramBase.NormalizeIndex((int)logical, normalizingIndexOffset, newLength), Get(slot));
+        }
+
+        _pool = resized._pool;
+        _groups = resized._groups;
+        _used = resized._used;
+        _length = newLength;
+    }
+
+    /// <inheritdoc />
+    private protected override PackedSlots GetSlots(ref int normalizingIndexOffset) => new(this);
+
     /// <summary>The width code (0 to 3: 1, 2, 4 or 8 bytes) of the narrowest count that holds <paramref name="value"/>.</summary>
     internal static int WidthCodeFor(long value)
     {
@@ -481,7 +552,6 @@ internal sealed class PackedLongArray
         _pool[region + 1] = RegionHeader(Capacity, widthCode, group);
         int entry = (region << 2) | widthCode;
         _groups[group] = entry;
-        _live += size;
         return entry;
     }
 
@@ -504,7 +574,6 @@ internal sealed class PackedLongArray
             return entry;
         }
 
-        int oldSize = RegionLongs(capacity, widthCode);
         int newCapacity = CapacityFor(count + 1);
         int newSize = RegionLongs(newCapacity, widthCode);
         int newRegion = Allocate(newSize);
@@ -519,7 +588,6 @@ internal sealed class PackedLongArray
         _pool[newRegion + 1] = RegionHeader(newCapacity, widthCode, group);
         entry = (newRegion << 2) | widthCode;
         _groups[group] = entry;
-        _live += newSize - oldSize;
         return entry;
     }
 
@@ -529,7 +597,6 @@ internal sealed class PackedLongArray
         int widthCode = entry & 3;
         int region = entry >> 2;
         int capacity = (int)_pool[region + 1] & 0xFF;
-        int oldSize = RegionLongs(capacity, widthCode);
         int newSize = RegionLongs(capacity, newWidthCode);
         int newRegion = Allocate(newSize);
         region = _groups[group] >> 2;
@@ -546,7 +613,6 @@ internal sealed class PackedLongArray
         _pool[newRegion + 1] = RegionHeader(capacity, newWidthCode, group);
         entry = (newRegion << 2) | newWidthCode;
         _groups[group] = entry;
-        _live += newSize - oldSize;
         return entry;
     }
 
@@ -574,15 +640,15 @@ internal sealed class PackedLongArray
     /// </summary>
     private void Compact(int extra)
     {
-        long needed = 1L + _live + extra;
+        long needed = 1L + LiveLongs + extra;
         long[] source = _pool;
         long[] target = source;
 
         // In place while the live regions fill at most seven eighths of the pool (so compactions stay rare), else a
-        // new pool with a quarter to spare (an eighth while it is small, where the spare is most of the footprint).
+        // new pool with room to spare (see Spare).
         if (needed > source.Length - (source.Length >> 3))
         {
-            long newLength = Math.Max(MinimumPoolLongs, needed + (needed >> (needed < SmallPoolLongs ? 3 : 2)));
+            long newLength = Math.Max(MinimumPoolLongs, needed + Spare(needed));
             if (newLength > int.MaxValue / 4)
             {
                 throw new InvalidOperationException("A packed array cannot grow beyond " + (int.MaxValue / 4) + " longs.");
@@ -612,6 +678,13 @@ internal sealed class PackedLongArray
         _pool = target;
         _used = position;
     }
+
+    /// <summary>
+    /// The longs a new pool keeps free beyond <paramref name="needed"/>: a quarter, an eighth below 4 KB, and two
+    /// longs below 512 bytes, where the spare would be most of a histogram's footprint (a small pool grows more often,
+    /// but each growth copies little).
+    /// </summary>
+    private static long Spare(long needed) => needed < 64 ? 2 : needed >> (needed < SmallPoolLongs ? 3 : 2);
 
     /// <summary>The second header long of a region: capacity in pages, width code, and the group it belongs to.</summary>
     private static long RegionHeader(int capacity, int widthCode, int group) => ((long)group << 32) | ((long)widthCode << 8) | (uint)capacity;

@@ -3,7 +3,7 @@ using HdrHistogram.Utilities;
 namespace HdrHistogram.Packed;
 
 /// <summary>
-/// The slots of a <see cref="PackedCounts"/> for the shared algorithms over counts (encoder, decoders' fill,
+/// The slots of a <see cref="PackedLongArray"/> for the shared algorithms over counts (encoder, decoders' fill,
 /// percentile search, same-layout arithmetic): every walk visits only populated pages.
 /// </summary>
 internal readonly struct PackedSlots : ICountSlots<PackedSlots>
