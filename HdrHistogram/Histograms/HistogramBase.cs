@@ -342,7 +342,9 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     }
 
     /// <summary>Grows the counts so that <paramref name="newHighestTrackableValue"/> fits, keeping every count.</summary>
-    private protected virtual void Resize(long newHighestTrackableValue)
+    private protected virtual void Resize(long newHighestTrackableValue) => ResizeCore(newHighestTrackableValue);
+
+    private void ResizeCore(long newHighestTrackableValue)
     {
         int oldLength = CountsArrayLength;
         EstablishSize(newHighestTrackableValue);

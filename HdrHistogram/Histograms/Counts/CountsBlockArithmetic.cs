@@ -27,10 +27,7 @@ internal static class CountsBlockArithmetic
             return true;
         }
 
-        bool fits = typeof(T) == typeof(int)
-            ? AllSumsFit(MemoryMarshal.Cast<T, int>(target), MemoryMarshal.Cast<T, int>(source))
-            : AllSumsFit(MemoryMarshal.Cast<T, short>(target), MemoryMarshal.Cast<T, short>(source));
-        if (!fits)
+        if (!AllSumsFit(target, source))
         {
             return false;
         }
@@ -135,79 +132,45 @@ internal static class CountsBlockArithmetic
         return total;
     }
 
-    /// <summary>Whether every slot the source adds to keeps its sum within the int range (and no count there is negative).</summary>
-    private static bool AllSumsFit(ReadOnlySpan<int> t, ReadOnlySpan<int> s)
+    /// <summary>
+    /// Whether every slot the source adds to keeps its sum within the range of <typeparamref name="T"/> (int or
+    /// short), and no count there is negative.
+    /// </summary>
+    private static bool AllSumsFit<T>(Span<T> target, ReadOnlySpan<T> source)
+        where T : unmanaged
     {
         int i = 0;
         if (Vector.IsHardwareAccelerated)
         {
-            ReadOnlySpan<Vector<int>> tv = MemoryMarshal.Cast<int, Vector<int>>(t);
-            ReadOnlySpan<Vector<int>> sv = MemoryMarshal.Cast<int, Vector<int>>(s);
-            var signs = Vector<int>.Zero;
+            ReadOnlySpan<Vector<T>> tv = MemoryMarshal.Cast<T, Vector<T>>(target);
+            ReadOnlySpan<Vector<T>> sv = MemoryMarshal.Cast<T, Vector<T>>(source);
+            var signs = Vector<T>.Zero;
             for (int v = 0; v < sv.Length; v++)
             {
-                Vector<int> counts = sv[v];
-                if (counts == Vector<int>.Zero)
+                Vector<T> counts = sv[v];
+                if (counts == Vector<T>.Zero)
                 {
                     // Nothing added here: the target is not read (its untouched pages stay untouched).
                     continue;
                 }
 
-                // Two non-negative ints sum below 2^32: the sum's sign bit is set exactly when it overflows.
+                // Two non-negative counts sum below twice the maximum: the sum's sign bit is set exactly when it overflows.
                 signs |= tv[v] | counts | (tv[v] + counts);
             }
 
-            if (Vector.LessThanAny(signs, Vector<int>.Zero))
+            if (Vector.LessThanAny(signs, Vector<T>.Zero))
             {
                 return false;
             }
 
-            i = sv.Length * Vector<int>.Count;
+            i = sv.Length * Vector<T>.Count;
         }
 
-        for (; i < t.Length; i++)
+        for (; i < target.Length; i++)
         {
-            if (s[i] != 0 && (t[i] < 0 || s[i] < 0 || (long)t[i] + s[i] > int.MaxValue))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>Whether every slot the source adds to keeps its sum within the short range (and no count there is negative).</summary>
-    private static bool AllSumsFit(ReadOnlySpan<short> t, ReadOnlySpan<short> s)
-    {
-        int i = 0;
-        if (Vector.IsHardwareAccelerated)
-        {
-            ReadOnlySpan<Vector<short>> tv = MemoryMarshal.Cast<short, Vector<short>>(t);
-            ReadOnlySpan<Vector<short>> sv = MemoryMarshal.Cast<short, Vector<short>>(s);
-            var signs = Vector<short>.Zero;
-            for (int v = 0; v < sv.Length; v++)
-            {
-                Vector<short> counts = sv[v];
-                if (counts == Vector<short>.Zero)
-                {
-                    // Nothing added here: the target is not read (its untouched pages stay untouched).
-                    continue;
-                }
-
-                signs |= tv[v] | counts | (tv[v] + counts);
-            }
-
-            if (Vector.LessThanAny(signs, Vector<short>.Zero))
-            {
-                return false;
-            }
-
-            i = sv.Length * Vector<short>.Count;
-        }
-
-        for (; i < t.Length; i++)
-        {
-            if (s[i] != 0 && (t[i] < 0 || s[i] < 0 || t[i] + s[i] > short.MaxValue))
+            long t = CountStorage.ToInt64(in target[i]);
+            long s = CountStorage.ToInt64(in source[i]);
+            if (s != 0 && (t < 0 || s < 0 || t + s > CountStorage.MaxValue<T>()))
             {
                 return false;
             }
