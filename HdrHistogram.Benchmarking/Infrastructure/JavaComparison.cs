@@ -16,7 +16,7 @@ namespace HdrHistogram.Benchmarking.Infrastructure;
 /// <c>Java/java-vs-dotnet.sh</c> runs both and prints the ratios. A name with a parenthesised suffix is this library's
 /// own faster way of the operation, compared with Java's operation of the name before the suffix.
 /// </summary>
-public static class JavaComparison
+public static partial class JavaComparison
 {
     private static long _sink;
 
@@ -65,6 +65,7 @@ public static class JavaComparison
             Measure<RecordingVersus>("Record." + method, 1024, method);
         }
 
+        MeasurePacked(Selected, batches);
         Measure<ResetVersus>("Reset.Interval", 1, nameof(ResetVersus.Interval));
         Measure<ResetVersus>("Reset.WideInterval", 1, nameof(ResetVersus.WideInterval));
         Measure<QueryVersus>("Query.Percentiles", 1, nameof(QueryVersus.Percentiles));
@@ -102,6 +103,12 @@ public static class JavaComparison
 
         return 0;
     }
+
+    /// <summary>
+    /// The packed histograms' operations (Recording/PackedJavaComparison.cs); absent from the build against the 2.5.0
+    /// package, which has no packed types.
+    /// </summary>
+    static partial void MeasurePacked(Func<string, bool> selected, int batches);
 
     private static Func<long> Bind<T>(string method)
         where T : new()

@@ -24,6 +24,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.IntCountsHistogram;
+import org.HdrHistogram.PackedConcurrentHistogram;
+import org.HdrHistogram.PackedHistogram;
 import org.HdrHistogram.Recorder;
 import org.HdrHistogram.ShortCountsHistogram;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -108,6 +110,8 @@ public final class JavaBench {
             return shorts.getTotalCount();
         });
         record("Record.LongConcurrentHistogram", new ConcurrentHistogram(1, HIGHEST, 3), values);
+        record("Record.PackedHistogram", new PackedHistogram(1, HIGHEST, 3), values);
+        record("Record.PackedConcurrentHistogram", new PackedConcurrentHistogram(1, HIGHEST, 3), values);
         Recorder recorder = new Recorder(1, HIGHEST, 3);
         time("Record.Recorder", VALUES, () -> {
             for (long v : values) {
@@ -151,6 +155,27 @@ public final class JavaBench {
             Histogram copy = big.copy();
             copy.add(big);
             return copy.getTotalCount();
+        });
+
+        // The same queries and an encode on a PackedHistogram holding the same 1,000,000 values (PackedBenchmark.cs).
+        PackedHistogram bigPacked = new PackedHistogram(1, 3_600_000_000L, 3);
+        bigPacked.add(big);
+        time("Packed.Percentiles", 1, () -> {
+            long sum = 0;
+            for (double p : levels) {
+                sum += bigPacked.getValueAtPercentile(p);
+            }
+            return sum;
+        });
+        time("Packed.CopyAdd", 1, () -> {
+            PackedHistogram copy = bigPacked.copy();
+            copy.add(bigPacked);
+            return copy.getTotalCount();
+        });
+        ByteBuffer packedBuffer = ByteBuffer.allocate(bigPacked.getNeededByteBufferCapacity());
+        time("Packed.Encode", 1, () -> {
+            packedBuffer.clear();
+            return bigPacked.encodeIntoByteBuffer(packedBuffer);
         });
 
         // Serialization of the workloads.

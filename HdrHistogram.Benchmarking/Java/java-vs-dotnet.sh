@@ -36,7 +36,7 @@ gc_settings="$(env | grep '^DOTNET_GC' | sort | tr '\n' ' ' || true)"
 echo "dotnet GC settings: ${gc_settings:-none, the runtime defaults}"
 # The recording operations run one per process on both sides (a process that records into several histogram types in
 # turn measures the later ones through calls its JIT specialized for the first); the rest in one process each.
-recording="Record.LongHistogram Record.IntHistogram Record.ShortHistogram Record.LongConcurrentHistogram Record.Recorder Record.SingleWriterRecorder"
+recording="Record.LongHistogram Record.IntHistogram Record.ShortHistogram Record.LongConcurrentHistogram Record.PackedHistogram Record.PackedConcurrentHistogram Record.Recorder Record.SingleWriterRecorder"
 for ((r = 1; r <= rounds; r++)); do
     for part in skip=Record. $(printf 'only=%s ' $recording); do
         java -cp "$jar:$work/classes" JavaBench "$bench/Workloads" "$part" >> "$work/java.$r" 2>> "$work/java.$r.err" \

@@ -14,6 +14,8 @@ internal static class FixturePaths
 
     public static string JavaLogs => Path.Combine(Root, "java", "logs");
 
+    public static string JavaPacked => Path.Combine(Root, "java", "packed");
+
     public static string JavaRealLogs => Path.Combine(Root, "java", "real-logs");
 
     public static string Workloads => Path.Combine(Root, "workloads");

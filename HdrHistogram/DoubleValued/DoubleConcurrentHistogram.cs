@@ -60,6 +60,15 @@ public class DoubleConcurrentHistogram : DoubleHistogram
     {
     }
 
+    /// <summary>Creates a histogram whose integer counts histogram (thread-safe for writers) comes from <paramref name="createIntegerValuesHistogram"/>.</summary>
+    /// <param name="highestToLowestValueRatio">The dynamic range; at least 2.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <param name="createIntegerValuesHistogram">Creates the integer histogram from its highest value and precision.</param>
+    private protected DoubleConcurrentHistogram(long highestToLowestValueRatio, int numberOfSignificantValueDigits, Func<long, int, HistogramBase> createIntegerValuesHistogram)
+        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, createIntegerValuesHistogram, null)
+    {
+    }
+
     /// <summary>
     /// Clears every count, the tracked minimum and maximum, the tag and the timestamps, and moves the covered range
     /// back to its start. Concurrent recordings wait for it: each is either cleared or kept whole.

@@ -27,4 +27,10 @@ public enum HistogramCountType
 
     /// <summary>An <see cref="IntConcurrentHistogram"/>; a count above <see cref="int.MaxValue"/> in the data is a format error.</summary>
     IntConcurrent,
+
+    /// <summary>A <see cref="PackedHistogram"/> (64-bit counts stored sparsely).</summary>
+    Packed,
+
+    /// <summary>A <see cref="PackedConcurrentHistogram"/>.</summary>
+    PackedConcurrent,
 }

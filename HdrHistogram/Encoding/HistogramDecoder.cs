@@ -320,6 +320,8 @@ public sealed partial class HistogramDecoder : IDisposable
             HistogramCountType.Short => new ShortHistogram(lowest, highest, digits),
             HistogramCountType.LongConcurrent => new LongConcurrentHistogram(lowest, highest, digits),
             HistogramCountType.IntConcurrent => new IntConcurrentHistogram(lowest, highest, digits),
+            HistogramCountType.Packed => new PackedHistogram(lowest, highest, digits),
+            HistogramCountType.PackedConcurrent => new PackedConcurrentHistogram(lowest, highest, digits),
             _ => throw new ArgumentOutOfRangeException(nameof(countType), countType, "Unknown histogram count type."),
         };
     }

@@ -14,6 +14,7 @@ public class HistogramFactory
     private int _numberOfSignificantValueDigits = 3;
     private bool _threadSafeWrites;
     private bool _autoResize;
+    private bool _packedCounts;
 
     private HistogramFactory(int wordSize)
     {
@@ -73,6 +74,24 @@ public class HistogramFactory
         return this;
     }
 
+    /// <summary>
+    /// Stores the counts packed (<see cref="PackedHistogram"/>, or <see cref="PackedConcurrentHistogram"/> with
+    /// <see cref="WithThreadSafeWrites"/>): memory grows with the distinct values recorded, not with the range.
+    /// Recorders built from this factory hand out packed interval histograms.
+    /// </summary>
+    /// <returns>This factory.</returns>
+    /// <exception cref="NotSupportedException">The factory was started for 32- or 16-bit counts; packed counts are 64-bit.</exception>
+    public HistogramFactory WithPackedCounts()
+    {
+        if (_wordSize != sizeof(long))
+        {
+            throw new NotSupportedException("Packed counts are 64-bit; start the factory with With64BitBucketSize().");
+        }
+
+        _packedCounts = true;
+        return this;
+    }
+
     /// <summary>Makes the histograms grow to fit values beyond the highest trackable value (Java's <c>setAutoResize</c>).</summary>
     /// <returns>This factory.</returns>
     public HistogramFactory WithAutoResize()
@@ -110,6 +129,8 @@ public class HistogramFactory
     {
         HistogramBase histogram = (_wordSize, _threadSafeWrites) switch
         {
+            _ when _packedCounts && _threadSafeWrites => new PackedConcurrentHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
+            _ when _packedCounts => new PackedHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
             (sizeof(long), true) => new LongConcurrentHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
             (sizeof(int), true) => new IntConcurrentHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
             (sizeof(long), false) => new LongHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),

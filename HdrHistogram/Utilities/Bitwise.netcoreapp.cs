@@ -10,4 +10,8 @@ public static partial class Bitwise
     /// <returns>A number from 0 to 64.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int LeadingZeroCount(ulong value) => BitOperations.LeadingZeroCount(value);
+
+    /// <summary>Counts the one bits of <paramref name="value"/> with the hardware instruction where available.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int PopCount(ulong value) => BitOperations.PopCount(value);
 }

@@ -25,4 +25,14 @@ public static partial class Bitwise
 
         return value == 0 ? 64 : 1075 - (int)(BitConverter.DoubleToInt64Bits((long)(value >> 11)) >> 52);
     }
+
+    /// <summary>Counts the one bits of <paramref name="value"/> (SWAR: pairs, nibbles, then one multiply for the bytes).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int PopCount(ulong value)
+    {
+        value -= (value >> 1) & 0x5555555555555555UL;
+        value = (value & 0x3333333333333333UL) + ((value >> 2) & 0x3333333333333333UL);
+        value = (value + (value >> 4)) & 0x0F0F0F0F0F0F0F0FUL;
+        return (int)((value * 0x0101010101010101UL) >> 56);
+    }
 }

@@ -1,0 +1,178 @@
+using System;
+using HdrHistogram.Encoding;
+using HdrHistogram.Utilities;
+
+namespace HdrHistogram.Packed;
+
+/// <summary>
+/// Packed counts that many threads may change and read at once (the role of Java's <c>ConcurrentPackedLongArray</c>):
+/// every operation of a <see cref="PackedLongArray"/>, bulk ones included, runs under one lock (<see cref="SyncRoot"/>).
+/// </summary>
+/// <remarks>
+/// Packed storage moves when a page, a wider count or a larger pool is needed, so an unsynchronized increment could
+/// land in a region that has just been copied away. Java makes writers enter a phaser critical section on every add
+/// and flips it around each move; an uncontended lock costs about as much, and keeps every read and every bulk walk
+/// (encoding, percentile search, arithmetic) consistent as well.
+/// </remarks>
+internal sealed class ConcurrentPackedCounts : CountsStore
+{
+    // This object on a 64-bit runtime: header and method table, one reference.
+    private const int ObjectBytes = 24;
+
+    private readonly PackedLongArray _counts;
+
+    /// <summary>Creates <paramref name="length"/> zero counts holding no storage yet.</summary>
+    /// <param name="length">The number of slots.</param>
+    public ConcurrentPackedCounts(int length)
+    {
+        _counts = new PackedLongArray(length);
+    }
+
+    /// <summary>The lock every operation takes; hold it to run several as one.</summary>
+    public object SyncRoot => _counts;
+
+    /// <summary>The store itself, for callers that hold <see cref="SyncRoot"/>.</summary>
+    public PackedLongArray Unsynchronized => _counts;
+
+    /// <inheritdoc />
+    public override int Length
+    {
+        get
+        {
+            lock (_counts)
+            {
+                return _counts.Length;
+            }
+        }
+    }
+
+    /// <summary>The bytes this store occupies on a 64-bit runtime.</summary>
+    public long FootprintInBytes
+    {
+        get
+        {
+            lock (_counts)
+            {
+                return ObjectBytes + _counts.FootprintInBytes;
+            }
+        }
+    }
+
+    /// <summary>The count in <paramref name="slot"/>; 0 for a slot past the end (a read racing a resize).</summary>
+    /// <param name="slot">The physical slot.</param>
+    /// <returns>The count.</returns>
+    public override long GetCount(int slot)
+    {
+        lock (_counts)
+        {
+            return (uint)slot < (uint)_counts.Length ? _counts.GetCount(slot) : 0;
+        }
+    }
+
+    /// <inheritdoc />
+    public override void SetCount(int slot, long count)
+    {
+        lock (_counts)
+        {
+            _counts.SetCount(slot, count);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void AddToCount(int slot, long count)
+    {
+        lock (_counts)
+        {
+            _counts.AddToCount(slot, count);
+        }
+    }
+
+    /// <summary>Adds one to the count in <paramref name="slot"/>.</summary>
+    /// <param name="slot">The physical slot.</param>
+    public void Increment(int slot)
+    {
+        lock (_counts)
+        {
+            if ((uint)slot >= (uint)_counts.Length || !_counts.TryIncrement(slot))
+            {
+                _counts.AddToCount(slot, 1);
+            }
+        }
+    }
+
+    /// <inheritdoc />
+    public override void Clear(int slotsInUse)
+    {
+        lock (_counts)
+        {
+            _counts.Clear(slotsInUse);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void Resize(int oldLength, int newLength, int normalizingIndexOffset)
+    {
+        lock (_counts)
+        {
+            _counts.Resize(oldLength, newLength, normalizingIndexOffset);
+        }
+    }
+
+    /// <inheritdoc />
+    public override int WriteV2Payload(HistogramBase histogram, int relevantLength, ref int normalizingIndexOffset, Span<byte> destination)
+    {
+        lock (_counts)
+        {
+            return _counts.WriteV2Payload(histogram, relevantLength, ref normalizingIndexOffset, destination);
+        }
+    }
+
+    /// <inheritdoc />
+    public override CountsFiller.Tracking Fill(int normalizingIndexOffset, in EncodedHeader header, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+    {
+        lock (_counts)
+        {
+            return _counts.Fill(normalizingIndexOffset, header, maxAllowable, payload, payloadOffset, errors);
+        }
+    }
+
+    /// <inheritdoc />
+    public override int FindLogicalIndex(int normalizingIndexOffset, int logicalLength, int fromIndex, long target, ref long cumulative)
+    {
+        lock (_counts)
+        {
+            return _counts.FindLogicalIndex(normalizingIndexOffset, logicalLength, fromIndex, target, ref cumulative);
+        }
+    }
+
+    /// <summary>Adds a plain packed store's counts (a concurrent source is left to the per-index path: no two locks are held).</summary>
+    /// <inheritdoc />
+    public override bool TryAdd(CountsStore source, int length, out long addedTotal)
+    {
+        lock (_counts)
+        {
+            return _counts.TryAdd(source, length, out addedTotal);
+        }
+    }
+
+    /// <summary>Subtracts a plain packed store's counts (a concurrent source is left to the per-index path).</summary>
+    /// <inheritdoc />
+    public override bool TrySubtract(CountsStore source, int length, out long subtractedTotal)
+    {
+        lock (_counts)
+        {
+            return _counts.TrySubtract(source, length, out subtractedTotal);
+        }
+    }
+
+    /// <summary>Copies a range of counts as one consistent snapshot (tests).</summary>
+    /// <param name="start">The first slot.</param>
+    /// <param name="destination">Receives the counts.</param>
+    internal void CopyTo(int start, Span<long> destination)
+    {
+        lock (_counts)
+        {
+            _counts.CopyTo(start, destination);
+        }
+    }
+}
