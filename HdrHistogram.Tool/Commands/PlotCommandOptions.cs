@@ -38,13 +38,14 @@ internal sealed class PlotCommandOptions
 
     private readonly Option<string?> _tag = ToolOptions.Text("--tag", "T", "only the intervals with tag T (default: every tag, each its own line)");
     private readonly Option<double?> _start = ToolOptions.Double(
-        "--start", "S", "only intervals from S seconds after the log's start time, as hdr process -start", IsSeconds, "a number of seconds");
+        "--start", "S", "only intervals from S seconds after the log's start time (default 0, as hdr process -start; negative: also intervals before it)", double.IsFinite, "a number of seconds");
 
     private readonly Option<double?> _end = ToolOptions.Double(
-        "--end", "E", "only intervals up to E seconds after the log's start time, as hdr process -end", IsSeconds, "a number of seconds");
+        "--end", "E", "only intervals up to E seconds after the log's start time, as hdr process -end", double.IsFinite, "a number of seconds");
 
     private readonly Option<bool> _json = ToolOptions.Flag("--json", "write the series as JSON numbers instead (to OUT if given, else standard output)");
     private readonly Option<bool> _progress = ToolOptions.Progress();
+    private readonly Option<bool> _strict = ToolOptions.Strict();
 
     /// <param name="withKind">Whether the command has <c>--kind</c> (plot does, report draws both kinds).</param>
     public PlotCommandOptions(bool withKind)
@@ -65,7 +66,7 @@ internal sealed class PlotCommandOptions
             command.Options.Add(_kind);
         }
 
-        foreach (var option in new Option[] { _unit, _valuesIn, _ratio, _sla, _title, _width, _height, _tag, _start, _end, _json, _progress })
+        foreach (var option in new Option[] { _unit, _valuesIn, _ratio, _sla, _title, _width, _height, _tag, _start, _end, _json, _progress, _strict })
         {
             command.Options.Add(option);
         }
@@ -89,8 +90,7 @@ internal sealed class PlotCommandOptions
         EndSec = result.GetValue(_end) ?? double.MaxValue,
         Json = result.GetValue(_json),
         Progress = result.GetValue(_progress),
+        Strict = result.GetValue(_strict),
         Cancellation = cancellation,
     };
-
-    private static bool IsSeconds(double value) => value >= 0 && double.IsFinite(value);
 }

@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Logging;
+using HdrHistogram.Tool.Commands;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
@@ -15,7 +16,7 @@ public class LogProcessorBehaviourTests
     [Fact]
     public void Options_parse_as_Java_with_one_or_two_dashes()
     {
-        var o = HistogramLogProcessorOptions.Parse(new[]
+        var o = ProcessCommand.ParseArguments(new[]
         {
             "-csv", "--v", "-i", "in.hlog", "--o", "out", "-tag", "A", "-start", " 1.5 ", "-end", "1e2", "-outputValueUnitRatio", "1000",
             "-percentilesOutputTicksPerHalf", "2", "--correctLogWithKnownCoordinatedOmission", "0.5", "-mwpl", "5000", "-listtags", "-alltags", "-utc",
@@ -37,15 +38,13 @@ public class LogProcessorBehaviourTests
         o.AllTags.Should().BeTrue();
         o.TimeZone.Should().Be(TimeZoneInfo.Utc);
 
-        var defaults = HistogramLogProcessorOptions.Parse(Array.Empty<string>());
+        var defaults = ProcessCommand.ParseArguments(Array.Empty<string>());
         defaults.RangeStartTimeSec.Should().Be(0.0);
         defaults.RangeEndTimeSec.Should().Be(double.MaxValue);
         defaults.OutputValueUnitRatio.Should().Be(1e6);
         defaults.PercentilesOutputTicksPerHalf.Should().Be(5);
         defaults.MovingWindowLengthInMsec.Should().Be(60_000);
         defaults.TimeZone.Should().Be(TimeZoneInfo.Local);
-        HistogramLogProcessorOptions.Parse(new[] { "-h" }).HelpRequested.Should().BeTrue();
-        HistogramLogProcessorOptions.Usage.Should().Contain("-correctLogWithKnownCoordinatedOmission");
     }
 
     [Theory]
@@ -57,8 +56,8 @@ public class LogProcessorBehaviourTests
     [InlineData("-mwpl", "5.5")]
     public void Invalid_options_are_rejected(params string[] args)
     {
-        var act = () => HistogramLogProcessorOptions.Parse(args);
-        act.Should().Throw<ArgumentException>().Which.Message.Should().NotContain("\n");
+        var act = () => ProcessCommand.ParseArguments(args);
+        act.Should().Throw<HdrHistogram.Tool.ToolException>().Which.Message.Should().NotContain("\n");
     }
 
     [Fact]
@@ -85,7 +84,7 @@ public class LogProcessorBehaviourTests
     {
         using var temp = new TempFolder();
         string output = temp.File("out");
-        var options = HistogramLogProcessorOptions.Parse(new[] { "-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-o", output, "-tag", "nope", "-utc" });
+        var options = ProcessCommand.ParseArguments(new[] { "-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-o", output, "-tag", "nope", "-utc" });
         var act = () => new HistogramLogProcessor(options).Run(Stream.Null, new StringWriter());
         act.Should().Throw<InvalidOperationException>().WithMessage("No interval histogram in the input matches the tag 'nope'*-listtags*");
 
@@ -109,7 +108,7 @@ public class LogProcessorBehaviourTests
     public void Progress_is_reported()
     {
         var reports = new List<HistogramLogProcessorProgress>();
-        var processor = new HistogramLogProcessor("-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-listtags") { Progress = new SyncProgress(reports.Add) };
+        var processor = new HistogramLogProcessor(ProcessCommand.ParseArguments(new[] { "-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-listtags" })) { Progress = new SyncProgress(reports.Add) };
         processor.Run(Stream.Null, new StringWriter());
         reports.Should().NotBeEmpty();
         reports.Select(r => r.IntervalsRead).Should().Equal(64, 80);

@@ -3,6 +3,7 @@ using System.IO;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Logging;
+using HdrHistogram.Tool.Commands;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
@@ -23,7 +24,7 @@ public class LogProcessorGoldenTests
         run.ExitCode.Should().Be(0);
         using var temp = new TempFolder();
         string output = temp.File("out");
-        var options = HistogramLogProcessorOptions.Parse(run.ArgvFor(run.LogPath, output));
+        var options = ProcessCommand.ParseArguments(run.ArgvFor(run.LogPath, output));
         options.TimeZone = TimeZoneInfo.Utc;
         var stdout = new StringWriter { NewLine = "\n" };
         new HistogramLogProcessor(options).Run(Stream.Null, stdout);
