@@ -72,16 +72,16 @@ internal sealed class UnitOptions
 
     /// <summary>
     /// A hint, when values assumed to be nanoseconds look like another unit: the largest value of a latency log in
-    /// nanoseconds is rarely below a microsecond. Null when there is nothing to say.
+    /// nanoseconds is rarely below 100 microseconds (a YCSB log in microseconds easily is). Null when there is nothing to say.
     /// </summary>
     public static string? MagnitudeHint(string command, double maxRecordedValue)
     {
-        if (maxRecordedValue <= 0 || maxRecordedValue >= 1000)
+        if (maxRecordedValue <= 0 || maxRecordedValue >= 100_000)
         {
             return null;
         }
 
         return command + ": hint: the largest value is " + maxRecordedValue.ToString("R", CultureInfo.InvariantCulture)
-            + ", under a microsecond if the values are nanoseconds: if they are microseconds or milliseconds, say --values-in us or --values-in ms";
+            + ", under 0.1 ms if the values are nanoseconds: values in us or ms? say --values-in us or --values-in ms";
     }
 }

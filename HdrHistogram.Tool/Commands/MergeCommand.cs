@@ -137,7 +137,7 @@ internal static class MergeCommand
                 Inputs.CheckLastLine(console, "hdr merge", input.Name, input.Counting, input.Reader.LineNumber, strict);
                 if (input.Intervals == 0)
                 {
-                    console.Error.WriteLine("hdr merge: warning: no histograms in " + input.Name);
+                    console.Error.WriteLine("hdr merge: warning: " + Inputs.NoHistograms(input.Name, input.Counting.BytesRead == 0));
                 }
             }
 

@@ -110,7 +110,8 @@ internal static class SummaryCommand
         var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })
             .Concat(tags.Values.OrderBy(t => t.Tag, StringComparer.Ordinal))
             .ToList();
-        if (valuesInAssumed && UnitOptions.MagnitudeHint("hdr summary", all.Max(t => MaxValue(t.Sum!))) is { } hint)
+        // DoubleHistograms are rarely nanoseconds: the hint is for integer logs.
+        if (valuesInAssumed && all.All(t => t.Sum is HistogramBase) && UnitOptions.MagnitudeHint("hdr summary", all.Max(t => MaxValue(t.Sum!))) is { } hint)
         {
             console.Error.WriteLine(hint);
         }
