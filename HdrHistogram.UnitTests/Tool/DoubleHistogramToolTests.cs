@@ -123,6 +123,8 @@ public class DoubleHistogramToolTests
         readDoubles.Should().HaveCount(doubles.Count);
         for (int i = 0; i < doubles.Count; i++)
         {
+            readDoubles[i].Tag.Should().Be("double-histogram.hlog");
+            readDoubles[i].Tag = null;
             LogDoubleHistogramTests.ShouldBeJavasInterval(readDoubles[i], doubles[i], "interval " + i, sameRange: true);
         }
 
