@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Packs the solution (after the Release build: `dotnet pack --no-build`; PackageOutputPath is nupkg/) and checks what a user gets
+# Packs the solution (after the Release build: `dotnet pack --no-build`, after a build of the tool for each of its RIDs;
+# PackageOutputPath is nupkg/) and checks what a user gets
 # (run by .ci/run):
 #  1. exactly these packages come out: HdrHistogram.Serialization (the library) with its .snupkg, and the hdr .NET tool as
 #     RID-specific tool packages: HdrHistogram.Tool (a pointer to the others) and HdrHistogram.Tool.<rid> for every RID of
@@ -33,13 +34,18 @@ repository="$(sed -n 's:.*<RepositoryUrl>\(.*\)</RepositoryUrl>.*:\1:p' Director
 [ -n "$repository" ] || fail "no RepositoryUrl in Directory.Build.props"
 commit="$(git rev-parse HEAD 2>/dev/null || true)"
 
-# 1. Pack everything packable.
-rm -rf nupkg
-start=$SECONDS
-dotnet pack HdrHistogram.sln -c Release --no-build --no-restore >"$work/pack.txt" 2>&1 \
-    || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
+# 1. Pack everything packable. The tool's RID-specific packages publish each RID's build, which the solution build (no
+# RuntimeIdentifier) does not make: build those first, so that the pack itself builds nothing.
 tool_rids="$(sed -n 's:.*<HdrToolRids>\(.*\)</HdrToolRids>.*:\1:p' HdrHistogram.Tool/HdrHistogram.Tool.csproj | tr ';' ' ')"
 [ -n "$tool_rids" ] || fail "no HdrToolRids in HdrHistogram.Tool/HdrHistogram.Tool.csproj"
+rm -rf nupkg
+start=$SECONDS
+for rid in $tool_rids any; do
+    dotnet build HdrHistogram.Tool/HdrHistogram.Tool.csproj -c Release -r "$rid" --no-restore >"$work/build-$rid.txt" 2>&1 \
+        || { cat "$work/build-$rid.txt"; fail "dotnet build of the tool for $rid failed"; }
+done
+dotnet pack HdrHistogram.sln -c Release --no-build --no-restore >"$work/pack.txt" 2>&1 \
+    || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
 expected="HdrHistogram.Serialization.$version.nupkg HdrHistogram.Serialization.$version.snupkg HdrHistogram.Tool.$version.nupkg"
 for rid in $tool_rids any; do
     expected+=" HdrHistogram.Tool.$rid.$version.nupkg HdrHistogram.Tool.$rid.$version.snupkg"

@@ -12,7 +12,7 @@ internal sealed class PlotCommandOptions
     private static readonly string[] Kinds = { "percentiles", "timeline" };
 
     private readonly Argument<string[]> _files = ToolOptions.Files<string[]>(
-        "histogram logs (.hlog), Java .hgrm files or base64 histograms, one per line", ArgumentArity.OneOrMore);
+        "histogram logs (.hlog), Java .hgrm files or base64 histograms, one per line ('-': standard input, once)", ArgumentArity.OneOrMore);
 
     private readonly Option<string?> _output = ToolOptions.Output("the output file; written only when every input was read (no partial file is left)");
     private readonly Option<string?>? _kind;
