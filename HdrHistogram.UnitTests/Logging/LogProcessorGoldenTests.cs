@@ -3,7 +3,6 @@ using System.IO;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Logging;
-using HdrHistogram.Tool.Commands;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
@@ -24,7 +23,7 @@ public class LogProcessorGoldenTests
         run.ExitCode.Should().Be(0);
         using var temp = new TempFolder();
         string output = temp.File("out");
-        var options = ProcessCommand.ParseArguments(run.ArgvFor(run.LogPath, output));
+        var options = JavaProcessorArguments.Parse(run.ArgvFor(run.LogPath, output));
         options.TimeZone = TimeZoneInfo.Utc;
         var stdout = new StringWriter { NewLine = "\n" };
         new HistogramLogProcessor(options).Run(Stream.Null, stdout);
