@@ -23,11 +23,24 @@ internal static class Inputs
 
     public static bool IsStandardInput(string? path) => path is null or "-";
 
-    /// <summary>Opens <paramref name="path"/> (shared, so a log being written can be read) or standard input.</summary>
-    public static Stream Open(string? path, ToolConsole console)
+    /// <summary>
+    /// Opens <paramref name="path"/> (shared, so a log being written can be read) or standard input. A directory or a
+    /// missing file is one clear error; reading standard input from a terminal first prints a one-line hint on standard
+    /// error (so the command does not seem to hang).
+    /// </summary>
+    /// <param name="path">The file; null or "-" for standard input.</param>
+    /// <param name="console">The standard streams.</param>
+    /// <param name="command">The command, e.g. "hdr summary", for the hint.</param>
+    /// <param name="fileHint">How to name a file instead, e.g. "FILE" or "-i FILE".</param>
+    public static Stream Open(string? path, ToolConsole console, string command, string fileHint = "FILE")
     {
         if (IsStandardInput(path))
         {
+            if (console.InputIsTerminal)
+            {
+                console.Error.WriteLine(StandardInputHint(command, fileHint));
+            }
+
             return new NonClosingStream(console.Input);
         }
 
@@ -48,6 +61,94 @@ internal static class Inputs
         {
             throw new ToolException("cannot open '" + path + "': directory not found");
         }
+    }
+
+    /// <summary>The line printed when a command reads standard input from a terminal.</summary>
+    public static string StandardInputHint(string command, string fileHint)
+        => command + ": reading standard input from the terminal (end it with Ctrl+D, or Ctrl+Z Enter on Windows; or give " + fileHint + ")";
+
+    /// <summary>
+    /// Opens a histogram log for the commands that read logs (summary, process, merge, plot, report): as
+    /// <see cref="Open"/>, and binary data (an encoded histogram, or any bytes with NUL in them) is one clear error
+    /// rather than a malformed line.
+    /// </summary>
+    public static CountingStream OpenLog(string? path, ToolConsole console, string command, string fileHint = "FILE")
+    {
+        var stream = Classify(Open(path, console, command, fileHint), out _, out bool binary);
+        if (binary)
+        {
+            stream.Dispose();
+            throw new ToolException(BinaryData(Name(path)));
+        }
+
+        return new CountingStream(stream);
+    }
+
+    /// <summary>
+    /// Opens a log, .hgrm or base64 input for plot and report, which read their inputs twice: a file as is, standard
+    /// input read into memory. The same checks and messages as <see cref="OpenLog"/>.
+    /// </summary>
+    public static CountingStream OpenSeekable(string? path, ToolConsole console, string command)
+    {
+        Stream stream = Open(path, console, command);
+        if (IsStandardInput(path))
+        {
+            var copy = new MemoryStream();
+            stream.CopyTo(copy);
+            copy.Position = 0;
+            stream = copy;
+        }
+
+        byte[] prefix = new byte[4096];
+        int filled = 0;
+        int read;
+        while (filled < prefix.Length && (read = stream.Read(prefix, filled, prefix.Length - filled)) > 0)
+        {
+            filled += read;
+        }
+
+        stream.Position = 0;
+        if (filled == 0)
+        {
+            stream.Dispose();
+            throw new ToolException(NoHistograms(Name(path), empty: true));
+        }
+
+        if (LooksBinary(prefix.AsSpan(0, filled)))
+        {
+            stream.Dispose();
+            throw new ToolException(BinaryData(Name(path)));
+        }
+
+        return new CountingStream(stream);
+    }
+
+    /// <summary>The error for binary data where a log was expected.</summary>
+    public static string BinaryData(string name)
+        => name + " holds binary data, not a histogram log (hdr decode reads encoded histograms)";
+
+    /// <summary>The error for an input without a single histogram: "no histograms in X", and why when it is empty.</summary>
+    public static string NoHistograms(string name, bool empty)
+        => "no histograms in " + name + (empty ? " (it is empty)" : string.Empty);
+
+    /// <summary>
+    /// Says on standard error how many intervals the rule every command shares (Java's HistogramLogProcessor's: an
+    /// interval counts when it starts at or after the range's start, 0 by default, relative to the log's StartTime) left
+    /// out because they start before the log's StartTime, and how to include them. Nothing when there are none, or when
+    /// the range's start was chosen (then leaving them out is what was asked).
+    /// </summary>
+    public static void NoteIntervalsBeforeStart(ToolConsole console, string command, string name, long count, double rangeStartSec, string startOption)
+    {
+        if (count == 0 || rangeStartSec != 0)
+        {
+            return;
+        }
+
+        console.Error.WriteLine(
+            command + ": note: " + name + ": " + count.ToString(System.Globalization.CultureInfo.InvariantCulture)
+            + (count == 1 ? " interval starts" : " intervals start") + " before the log's StartTime and "
+            + (count == 1 ? "is" : "are") + " left out, as Java's HistogramLogProcessor leaves them out (a negative "
+            + startOption + ", e.g. " + startOption + " -60, includes those up to that many seconds before)");
     }
 
     /// <summary>How messages name an input: its path, or "standard input".</summary>
@@ -84,7 +185,10 @@ internal static class Inputs
     public static long Length(string? path) => IsStandardInput(path) || !File.Exists(path) ? 0 : new FileInfo(path!).Length;
 
     /// <summary>Reads the start of <paramref name="stream"/> to tell what it holds; returns a stream that still starts at the beginning.</summary>
-    public static Stream Classify(Stream stream, out InputKind kind)
+    public static Stream Classify(Stream stream, out InputKind kind) => Classify(stream, out kind, out _);
+
+    /// <summary>As <see cref="Classify(Stream, out InputKind)"/>; <paramref name="binary"/> tells binary data (see <see cref="LooksBinary"/>).</summary>
+    public static Stream Classify(Stream stream, out InputKind kind, out bool binary)
     {
         byte[] prefix = new byte[PeekBytes];
         int filled = 0;
@@ -99,7 +203,20 @@ internal static class Inputs
         }
 
         kind = Classify(prefix.AsSpan(0, filled));
+        binary = LooksBinary(prefix.AsSpan(0, filled));
         return new PrefixedStream(prefix, filled, stream);
+    }
+
+    /// <summary>Whether the start of an input is binary: an encoded histogram's cookie, or a NUL byte in text without a UTF-16 byte order mark.</summary>
+    public static bool LooksBinary(ReadOnlySpan<byte> bytes)
+    {
+        if (Classify(bytes) == InputKind.Binary)
+        {
+            return true;
+        }
+
+        bool utf16 = bytes.Length >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF));
+        return !utf16 && bytes.IndexOf((byte)0) >= 0;
     }
 
     private static bool ContainsLineEnd(byte[] bytes, int count) => Array.IndexOf(bytes, (byte)'\n', 0, count) >= 0;
@@ -175,10 +292,39 @@ internal static class Inputs
         /// <summary>Whether the bytes read end with a line end (UTF-8, or UTF-16 in either byte order).</summary>
         public bool EndsWithLineEnd => _last == '\n' || (_last == 0 && _beforeLast == '\n');
 
+        /// <summary>Seekable when the input is; it can only be rewound to the start (which starts the counts again).</summary>
+        public override bool CanSeek => _inner.CanSeek;
+
+        public override long Length => _inner.Length;
+
         public override long Position
         {
             get => BytesRead;
-            set => throw new NotSupportedException();
+            set
+            {
+                if (value != 0 || !_inner.CanSeek)
+                {
+                    throw new NotSupportedException();
+                }
+
+                _inner.Position = 0;
+                BytesRead = 0;
+                LineEnds = 0;
+                AtEnd = false;
+                _last = 0;
+                _beforeLast = 0;
+            }
+        }
+
+        public override long Seek(long offset, SeekOrigin origin)
+        {
+            if (offset != 0 || origin != SeekOrigin.Begin)
+            {
+                throw new NotSupportedException();
+            }
+
+            Position = 0;
+            return 0;
         }
 
         public override int Read(byte[] buffer, int offset, int count)

@@ -9,8 +9,9 @@ internal sealed class ToolConsole
 {
     private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
-    public ToolConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal, TimeSpan? progressAfter = null, bool handlesTermination = false)
+    public ToolConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal, TimeSpan? progressAfter = null, bool handlesTermination = false, bool inputIsTerminal = false)
     {
+        InputIsTerminal = inputIsTerminal;
         HandlesTermination = handlesTermination;
         ProgressAfter = progressAfter;
         Input = input;
@@ -35,6 +36,9 @@ internal sealed class ToolConsole
     /// <summary>Whether standard error is a terminal (progress lines are then rewritten in place).</summary>
     public bool ErrorIsTerminal { get; }
 
+    /// <summary>Whether standard input is a terminal (a command reading it then prints a hint first).</summary>
+    public bool InputIsTerminal { get; }
+
     /// <summary>How long work runs before progress lines are printed (then at most one a second); null: never.</summary>
     public TimeSpan? ProgressAfter { get; }
 
@@ -42,5 +46,5 @@ internal sealed class ToolConsole
     public bool HandlesTermination { get; }
 
     public static ToolConsole FromProcess()
-        => new(Console.OpenStandardInput(), Console.OpenStandardOutput(), Console.Error, !Console.IsErrorRedirected, TimeSpan.FromSeconds(1), handlesTermination: true);
+        => new(Console.OpenStandardInput(), Console.OpenStandardOutput(), Console.Error, !Console.IsErrorRedirected, TimeSpan.FromSeconds(1), handlesTermination: true, inputIsTerminal: !Console.IsInputRedirected);
 }

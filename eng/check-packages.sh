@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# Packs the solution (after the Release build: `dotnet pack --no-build`; PackageOutputPath is nupkg/) and checks what a user gets
+# Packs the solution (after the Release build: `dotnet pack --no-build`, after a build of the tool for each of its RIDs;
+# PackageOutputPath is nupkg/) and checks what a user gets
 # (run by .ci/run):
-#  1. exactly two packages come out, HdrHistogram.Serialization (the library) and HdrHistogram.Tool (the hdr .NET tool),
-#     each with its .snupkg: tests, benchmarks, examples and the compat programs are not packable;
+#  1. exactly these packages come out: HdrHistogram.Serialization (the library) with its .snupkg, and the hdr .NET tool as
+#     RID-specific tool packages: HdrHistogram.Tool (a pointer to the others) and HdrHistogram.Tool.<rid> for every RID of
+#     HdrToolRids in HdrHistogram.Tool.csproj and for 'any', each with its .snupkg; tests, benchmarks, examples and the
+#     compat programs are not packable;
 #  2. the library package: lib/<tfm>/HdrHistogram.dll and .xml for net8.0, net9.0, net10.0 and netstandard2.0 and nothing
-#     else under lib/; the tool package: tools/net10.0/any/ with DotnetToolSettings.xml (command hdr), the library, the
-#     plotting library and the SkiaSharp/HarfBuzz native libraries for linux-x64, and no native debug symbols;
+#     else under lib/; the tool: the pointer package's DotnetToolSettings.xml names hdr and every RID package; the
+#     linux-x64 package holds tools/net10.0/linux-x64/ with the tool, the library, the plotting library and the
+#     SkiaSharp/HarfBuzz native libraries of linux-x64 only, and no native debug symbols;
 #  3. both nuspecs: the version set in Directory.Build.props, licence expression, readme (packed), project URL, tags,
 #     release notes, description, the git repository with the commit built;
 #  4. both .snupkg: every pdb, each with SourceLink JSON that maps the sources to the repository at that commit;
 #  5. the library package's README quick start, compiled and run against the package;
-#  6. the tool installs from the package folder (dotnet tool install --tool-path, nothing but nupkg/ as a source) and
-#     the installed hdr prints its version, processes and plots the sample log.
+#  6. the tool installs from the package folder (dotnet tool install --tool-path, nothing but nupkg/ as a source), the
+#     install takes at most HDR_TOOL_INSTALL_LIMIT_MB (default 40) MB, and the installed hdr prints its version,
+#     processes and plots the sample log.
 # Works offline once `dotnet restore HdrHistogram.sln` has run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,15 +34,30 @@ repository="$(sed -n 's:.*<RepositoryUrl>\(.*\)</RepositoryUrl>.*:\1:p' Director
 [ -n "$repository" ] || fail "no RepositoryUrl in Directory.Build.props"
 commit="$(git rev-parse HEAD 2>/dev/null || true)"
 
-# 1. Pack everything packable.
+# 1. Pack everything packable. The tool's RID-specific packages publish each RID's build, which the solution build (no
+# RuntimeIdentifier) does not make: build those first, so that the pack itself builds nothing.
+tool_rids="$(sed -n 's:.*<HdrToolRids>\(.*\)</HdrToolRids>.*:\1:p' HdrHistogram.Tool/HdrHistogram.Tool.csproj | tr ';' ' ')"
+[ -n "$tool_rids" ] || fail "no HdrToolRids in HdrHistogram.Tool/HdrHistogram.Tool.csproj"
 rm -rf nupkg
 start=$SECONDS
+for rid in $tool_rids any; do
+    dotnet build HdrHistogram.Tool/HdrHistogram.Tool.csproj -c Release -r "$rid" --no-restore >"$work/build-$rid.txt" 2>&1 \
+        || { cat "$work/build-$rid.txt"; fail "dotnet build of the tool for $rid failed"; }
+done
 dotnet pack HdrHistogram.sln -c Release --no-build --no-restore >"$work/pack.txt" 2>&1 \
     || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
-expected="HdrHistogram.Serialization.$version.nupkg HdrHistogram.Serialization.$version.snupkg HdrHistogram.Tool.$version.nupkg HdrHistogram.Tool.$version.snupkg"
+expected="HdrHistogram.Serialization.$version.nupkg HdrHistogram.Serialization.$version.snupkg HdrHistogram.Tool.$version.nupkg"
+for rid in $tool_rids any; do
+    expected+=" HdrHistogram.Tool.$rid.$version.nupkg HdrHistogram.Tool.$rid.$version.snupkg"
+done
+expected="$(tr ' ' '\n' <<<"$expected" | sort | tr '\n' ' ' | sed 's/ $//')"
 got="$(cd nupkg && ls | sort | tr '\n' ' ' | sed 's/ $//')"
 [ "$got" = "$expected" ] || fail "nupkg/ holds '$got', expected '$expected' (only the library and the tool are packable)"
-echo "packages: $got ($((SECONDS - start)) s; library $(($(stat -c %s "nupkg/HdrHistogram.Serialization.$version.nupkg") / 1024)) KB, tool $(($(stat -c %s "nupkg/HdrHistogram.Tool.$version.nupkg") / 1024 / 1024)) MB)"
+sizes=""
+for rid in $tool_rids any; do
+    sizes+=", $rid $(($(stat -c %s "nupkg/HdrHistogram.Tool.$rid.$version.nupkg") / 1024 / 1024)) MB"
+done
+echo "packages: $got ($((SECONDS - start)) s; library $(($(stat -c %s "nupkg/HdrHistogram.Serialization.$version.nupkg") / 1024)) KB; tool${sizes#,})"
 
 # Entries of a package, one path a line.
 entries() { unzip -Z1 "$1" | sort; }
@@ -102,28 +122,41 @@ for tfm in net8.0 net9.0 net10.0 netstandard2.0; do
 done
 echo "library package: lib/ for net8.0, net9.0, net10.0, netstandard2.0 (dll + xml), README, nuspec fields, 4 pdbs with SourceLink at ${commit:-the commit built}"
 
-# 2-4. The tool package.
+# 2-4. The tool packages: the pointer, and the linux-x64 package in full (the others are built the same way).
 tool="HdrHistogram.Tool.$version"
 tool_entries="$(entries "nupkg/$tool.nupkg")"
-any=tools/net10.0/any
-for f in README.md $any/DotnetToolSettings.xml $any/HdrHistogram.Tool.dll $any/HdrHistogram.Tool.runtimeconfig.json \
-    $any/HdrHistogram.Tool.deps.json $any/HdrHistogram.dll $any/HdrHistogram.Plotting.dll $any/System.CommandLine.dll \
-    $any/ScottPlot.dll $any/SkiaSharp.dll $any/HarfBuzzSharp.dll \
-    $any/runtimes/linux-x64/native/libSkiaSharp.so $any/runtimes/linux-x64/native/libHarfBuzzSharp.so; do
-    has "$tool_entries" "$f" "$tool.nupkg"
+has "$tool_entries" README.md "$tool.nupkg"
+has "$tool_entries" tools/any/any/DotnetToolSettings.xml "$tool.nupkg"
+settings="$(unzip -p "nupkg/$tool.nupkg" tools/any/any/DotnetToolSettings.xml)"
+grep -q '<Command Name="hdr" />' <<<"$settings" || fail "$tool.nupkg: DotnetToolSettings.xml does not declare the hdr command"
+for rid in $tool_rids any; do
+    grep -qF "<RuntimeIdentifierPackage RuntimeIdentifier=\"$rid\" Id=\"HdrHistogram.Tool.$rid\" />" <<<"$settings" \
+        || fail "$tool.nupkg: DotnetToolSettings.xml does not point $rid to HdrHistogram.Tool.$rid"
 done
-if grep -q '^tools/.*/runtimes/.*\.pdb$' <<<"$tool_entries"; then fail "$tool.nupkg carries native debug symbols"; fi
-unzip -p "nupkg/$tool.nupkg" $any/DotnetToolSettings.xml | grep -q '<Command Name="hdr" EntryPoint="HdrHistogram.Tool.dll" Runner="dotnet" />' \
-    || fail "$tool.nupkg: DotnetToolSettings.xml does not declare the hdr command"
 check_nuspec "$tool.nupkg" HdrHistogram.Tool
 grep -q '<packageType name="DotnetTool" />' "$work/HdrHistogram.Tool.nuspec" || fail "$tool.nupkg is not a DotnetTool package"
-mkdir -p "$work/toolsym"
-unzip -q "nupkg/$tool.snupkg" -d "$work/toolsym"
-for pdb in HdrHistogram.Tool.pdb HdrHistogram.Plotting.pdb HdrHistogram.pdb; do
-    [ -f "$work/toolsym/$any/$pdb" ] || fail "$tool.snupkg lacks $any/$pdb"
-    check_sourcelink "$work/toolsym/$any/$pdb" "$tool.snupkg $pdb"
+linux="HdrHistogram.Tool.linux-x64.$version"
+linux_entries="$(entries "nupkg/$linux.nupkg")"
+dir=tools/net10.0/linux-x64
+for f in $dir/DotnetToolSettings.xml $dir/HdrHistogram.Tool.dll $dir/HdrHistogram.Tool.runtimeconfig.json \
+    $dir/HdrHistogram.Tool.deps.json $dir/HdrHistogram.dll $dir/HdrHistogram.Plotting.dll $dir/System.CommandLine.dll \
+    $dir/ScottPlot.dll $dir/SkiaSharp.dll $dir/HarfBuzzSharp.dll $dir/libSkiaSharp.so $dir/libHarfBuzzSharp.so; do
+    has "$linux_entries" "$f" "$linux.nupkg"
 done
-echo "tool package: $any with DotnetToolSettings.xml (hdr), library, plotting, SkiaSharp native assets, README, nuspec fields, 3 pdbs with SourceLink"
+if grep -q '^tools/.*/runtimes/' <<<"$linux_entries"; then fail "$linux.nupkg carries other platforms' native libraries"; fi
+if grep -qE '^tools/.*/lib[^/]*\.pdb$' <<<"$linux_entries"; then fail "$linux.nupkg carries native debug symbols"; fi
+unzip -p "nupkg/$linux.nupkg" $dir/DotnetToolSettings.xml | grep -q '<Command Name="hdr" EntryPoint="HdrHistogram.Tool" Runner="executable" />' \
+    || fail "$linux.nupkg: DotnetToolSettings.xml does not declare the hdr command"
+any_entries="$(entries "nupkg/HdrHistogram.Tool.any.$version.nupkg")"
+if grep -q '^tools/net10.0/any/runtimes/linux-x64/' <<<"$any_entries"; then fail "HdrHistogram.Tool.any carries linux-x64 natives (linux-x64 has its own package)"; fi
+if grep -q '^tools/.*/runtimes/.*\.pdb$' <<<"$any_entries"; then fail "HdrHistogram.Tool.any carries native debug symbols"; fi
+mkdir -p "$work/toolsym"
+unzip -q "nupkg/$linux.snupkg" -d "$work/toolsym"
+for pdb in HdrHistogram.Tool.pdb HdrHistogram.Plotting.pdb HdrHistogram.pdb; do
+    [ -f "$work/toolsym/$dir/$pdb" ] || fail "$linux.snupkg lacks $dir/$pdb"
+    check_sourcelink "$work/toolsym/$dir/$pdb" "$linux.snupkg $pdb"
+done
+echo "tool packages: the pointer names hdr and $(wc -w <<<"$tool_rids any") RID packages; $dir with the tool, library, plotting and linux-x64's SkiaSharp natives only, README, nuspec fields, 3 pdbs with SourceLink"
 
 # Only the package folder and the already-restored packages as sources: nothing is fetched, and nothing published
 # under the same names elsewhere can be picked instead.
@@ -170,6 +203,9 @@ echo "library package: the README quick start compiles against it and runs ($(wc
 dotnet tool install --tool-path "$work/tools" --configfile "$work/nuget.config" --version "$version" HdrHistogram.Tool \
     >"$work/install.txt" 2>&1 || { cat "$work/install.txt"; fail "dotnet tool install from nupkg/ failed"; }
 hdr="$work/tools/hdr"
+limit_mb="${HDR_TOOL_INSTALL_LIMIT_MB:-40}"
+installed_kb="$(du -sk "$work/tools" | cut -f1)"
+[ "$installed_kb" -le $((limit_mb * 1024)) ] || fail "the --tool-path install takes $((installed_kb / 1024)) MB, over the limit of $limit_mb MB"
 installed_version="$("$hdr" --version)"
 [[ "$installed_version" == "hdr $version"* ]] || fail "installed hdr --version printed '$installed_version'"
 "$hdr" process -i samples/latency.hlog -utc >"$work/process.txt" || fail "installed hdr process failed"
@@ -179,4 +215,4 @@ grep -q '^#\[Max     =      800.063, Total count    =        30402\]$' "$work/pr
 [ "$(head -c 8 "$work/latency.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "installed hdr plot wrote no PNG"
 "$hdr" plot samples/latency.hlog -o "$work/latency.svg" || fail "installed hdr plot (SVG) failed"
 grep -q '<svg' "$work/latency.svg" || fail "installed hdr plot wrote no SVG"
-echo "tool package: dotnet tool install --tool-path from nupkg/ works; ${installed_version%%+*}, hdr process and hdr plot (PNG $(stat -c %s "$work/latency.png") bytes, SVG) on samples/latency.hlog"
+echo "tool package: dotnet tool install --tool-path from nupkg/ works ($((installed_kb / 1024)) MB installed, limit $limit_mb MB); ${installed_version%%+*}, hdr process and hdr plot (PNG $(stat -c %s "$work/latency.png") bytes, SVG) on samples/latency.hlog"

@@ -137,7 +137,7 @@ public static class PlotInputReader
                 tag.Add(interval, reader.StartTimeSec, reader.LastInterval.LineNumber);
             }
 
-            options.Progress?.Report(new PlotReadProgress(intervals, length, length, Completed: true));
+            options.Progress?.Report(new PlotReadProgress(intervals, length, length, Completed: true, reader.LineNumber, reader.IntervalsBeforeRange));
         }
 
         // Untagged first, then tags in name order, as hdr summary lists them.

@@ -29,4 +29,6 @@ public sealed class PlotReadOptions
 /// <param name="BytesRead">Bytes of the input read.</param>
 /// <param name="TotalBytes">The input's length in bytes.</param>
 /// <param name="Completed">The input has been read to its end (the last report for it).</param>
-public readonly record struct PlotReadProgress(long Intervals, long BytesRead, long TotalBytes, bool Completed);
+/// <param name="LinesRead">The lines of a log its reader consumed (a cut-off last line is left unread); 0 for other inputs.</param>
+/// <param name="IntervalsBeforeRange">A log's intervals left out because they start before the time range (with the default start, before the log's start time).</param>
+public readonly record struct PlotReadProgress(long Intervals, long BytesRead, long TotalBytes, bool Completed, long LinesRead = 0, long IntervalsBeforeRange = 0);

@@ -54,7 +54,7 @@ internal static class DecodeCommand
     private static int Run(ToolConsole console, string? path, string? tag, Output output, bool strict, ProgressReporter progress)
     {
         string name = Inputs.Name(path);
-        var counting = new Inputs.CountingStream(Inputs.Open(path, console));
+        var counting = new Inputs.CountingStream(Inputs.Open(path, console, "hdr decode"));
         using var input = Inputs.Classify(counting, out var kind);
         if (tag is not null && kind != InputKind.Log)
         {
@@ -78,7 +78,7 @@ internal static class DecodeCommand
         if (output.Count == 0)
         {
             // Printing nothing and succeeding would look like a histogram with no counts, or a broken pipe.
-            throw new ToolException("no histograms in " + name + (tag is null ? string.Empty : " with tag '" + tag + "'"));
+            throw new ToolException(Inputs.NoHistograms(name, empty: counting.BytesRead == 0) + (tag is null ? string.Empty : " with tag '" + tag + "'"));
         }
 
         return 0;

@@ -67,7 +67,7 @@ internal static class EncodeCommand
             AtomicFile.CheckWritable(outputPath);
         }
 
-        using (var input = new StreamReader(Inputs.Open(path, console), System.Text.Encoding.UTF8))
+        using (var input = new StreamReader(Inputs.Open(path, console, "hdr encode"), System.Text.Encoding.UTF8))
         {
             Record(Inputs.Name(path), input, histogram, expectedInterval);
         }

@@ -12,7 +12,7 @@ internal sealed class PlotCommandOptions
     private static readonly string[] Kinds = { "percentiles", "timeline" };
 
     private readonly Argument<string[]> _files = ToolOptions.Files<string[]>(
-        "histogram logs (.hlog), Java .hgrm files or base64 histograms, one per line", ArgumentArity.OneOrMore);
+        "histogram logs (.hlog), Java .hgrm files or base64 histograms, one per line ('-': standard input, once)", ArgumentArity.OneOrMore);
 
     private readonly Option<string?> _output = ToolOptions.Output("the output file; written only when every input was read (no partial file is left)");
     private readonly Option<string?>? _kind;
@@ -38,10 +38,10 @@ internal sealed class PlotCommandOptions
 
     private readonly Option<string?> _tag = ToolOptions.Text("--tag", "T", "only the intervals with tag T (default: every tag, each its own line)");
     private readonly Option<double?> _start = ToolOptions.Double(
-        "--start", "S", "only intervals from S seconds after the log's start time, as hdr process -start", IsSeconds, "a number of seconds");
+        "--start", "S", "only intervals from S seconds after the log's start time (default 0, as hdr process -start; negative: also intervals before it)", double.IsFinite, "a number of seconds");
 
     private readonly Option<double?> _end = ToolOptions.Double(
-        "--end", "E", "only intervals up to E seconds after the log's start time, as hdr process -end", IsSeconds, "a number of seconds");
+        "--end", "E", "only intervals up to E seconds after the log's start time, as hdr process -end", double.IsFinite, "a number of seconds");
 
     private readonly Option<string?> _yScale = ToolOptions.OneOf(
         "--y-scale", "the value axis: log, linear, or auto (default: log when a series' max is over 100x its median)", "log", "linear", "auto");
@@ -50,6 +50,7 @@ internal sealed class PlotCommandOptions
 
     private readonly Option<bool> _json = ToolOptions.Flag("--json", "write the series as JSON numbers instead (to OUT if given, else standard output)");
     private readonly Option<bool> _progress = ToolOptions.Progress();
+    private readonly Option<bool> _strict = ToolOptions.Strict();
 
     /// <param name="withKind">Whether the command has <c>--kind</c> (plot does, report draws both kinds).</param>
     public PlotCommandOptions(bool withKind)
@@ -77,7 +78,7 @@ internal sealed class PlotCommandOptions
             command.Options.Add(_kind);
         }
 
-        foreach (var option in new Option[] { _unit, _valuesIn, _ratio, _sla, _title, _width, _height, _yScale, _tag, _start, _end, _json, _progress })
+        foreach (var option in new Option[] { _unit, _valuesIn, _ratio, _sla, _title, _width, _height, _yScale, _tag, _start, _end, _json, _progress, _strict })
         {
             command.Options.Add(option);
         }
@@ -108,8 +109,7 @@ internal sealed class PlotCommandOptions
         Baseline = _baseline is null ? null : result.GetValue(_baseline),
         Json = result.GetValue(_json),
         Progress = result.GetValue(_progress),
+        Strict = result.GetValue(_strict),
         Cancellation = cancellation,
     };
-
-    private static bool IsSeconds(double value) => value >= 0 && double.IsFinite(value);
 }

@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.IO;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
@@ -52,6 +51,9 @@ internal sealed class PlotSettings
     public bool Json { get; init; }
 
     public bool Progress { get; init; }
+
+    /// <summary>A log whose last line is cut off is an error, not a warning (--strict).</summary>
+    public bool Strict { get; init; }
 
     /// <summary>Cancelled by Ctrl+C.</summary>
     public CancellationToken Cancellation { get; init; }
@@ -234,35 +236,49 @@ internal static class PlotRunner
     private static List<LatencySeries> Read(ToolConsole console, string what, PlotSettings settings)
     {
         var all = new List<LatencySeries>();
+        if (settings.Files.Count(Inputs.IsStandardInput) > 1)
+        {
+            throw ToolException.Usage("standard input ('-') can be given only once");
+        }
+
         foreach (var (file, index) in settings.Files.Select((f, i) => (f, i)))
         {
-            if (Inputs.IsStandardInput(file))
-            {
-                throw ToolException.Usage("plot inputs are files ('-', standard input, is not supported)");
-            }
-
-            if (!File.Exists(file))
-            {
-                throw new ToolException("cannot open '" + file + "': file not found");
-            }
-
-            var reporter = settings.Progress || console.ErrorIsTerminal ? new ProgressReporter(console, what + ": " + file, new FileInfo(file).Length, settings.Progress, settings.Cancellation) : null;
+            string name = Inputs.Name(file);
+            using var input = Inputs.OpenSeekable(file, console, what);
+            var reporter = settings.Progress || console.ErrorIsTerminal ? new ProgressReporter(console, what + ": " + name, input.Length, settings.Progress, settings.Cancellation) : null;
+            var adapter = new ProgressAdapter(reporter);
+            IReadOnlyList<LatencySeries> series;
             try
             {
-                all.AddRange(PlotInputReader.Read(file, new PlotReadOptions
+                series = PlotInputReader.Read(input, name, new PlotReadOptions
                 {
                     Tag = settings.Tag,
                     // With --ratio values are divided as they are, whatever unit they were recorded in.
                     ValuesIn = settings.Ratio is null ? settings.ValuesIn[settings.ValuesIn.Count == 1 ? 0 : index] : null,
                     StartSec = settings.StartSec,
                     EndSec = settings.EndSec,
-                    Progress = reporter is null ? null : new ProgressAdapter(reporter),
-                }));
+                    Progress = adapter,
+                });
+            }
+            catch (HistogramFormatException) when (adapter.LinesRead > 0)
+            {
+                // The warnings of a log that had no interval in the range come before the error, as in the other commands.
+                Inputs.CheckLastLine(console, what, name, input, adapter.LinesRead, settings.Strict);
+                Inputs.NoteIntervalsBeforeStart(console, what, name, adapter.IntervalsBeforeRange, settings.StartSec, "--start");
+                throw;
             }
             finally
             {
                 reporter?.Done();
             }
+
+            if (series.Any(s => s.Format == PlotInputFormat.Log))
+            {
+                Inputs.CheckLastLine(console, what, name, input, adapter.LinesRead, settings.Strict);
+                Inputs.NoteIntervalsBeforeStart(console, what, name, adapter.IntervalsBeforeRange, settings.StartSec, "--start");
+            }
+
+            all.AddRange(series);
         }
 
         return all;
@@ -291,15 +307,31 @@ internal static class PlotRunner
         console.OutputStream.WriteByte((byte)'\n');
     }
 
+    /// <summary>Forwards progress to the reporter (if any) and keeps what a log's last report says.</summary>
     private sealed class ProgressAdapter : IProgress<PlotReadProgress>
     {
-        private readonly ProgressReporter _reporter;
+        private readonly ProgressReporter? _reporter;
 
-        public ProgressAdapter(ProgressReporter reporter)
+        public ProgressAdapter(ProgressReporter? reporter)
         {
             _reporter = reporter;
         }
 
-        public void Report(PlotReadProgress value) => _reporter.Report(value.Intervals, value.BytesRead, value.Completed);
+        /// <summary>The lines a log's reader consumed (0 until a log has been read).</summary>
+        public long LinesRead { get; private set; }
+
+        /// <summary>The intervals left out because they start before the range.</summary>
+        public long IntervalsBeforeRange { get; private set; }
+
+        public void Report(PlotReadProgress value)
+        {
+            if (value.Completed)
+            {
+                LinesRead = value.LinesRead;
+                IntervalsBeforeRange = value.IntervalsBeforeRange;
+            }
+
+            _reporter?.Report(value.Intervals, value.BytesRead, value.Completed);
+        }
     }
 }

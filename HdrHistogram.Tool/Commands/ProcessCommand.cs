@@ -1,6 +1,8 @@
 using System;
+using System.Collections.Generic;
 using System.CommandLine;
 using System.Globalization;
+using System.IO;
 using System.Linq;
 using HdrHistogram.Logging;
 using HdrHistogram.Tool.Cli;
@@ -18,7 +20,26 @@ internal static class ProcessCommand
         + "Java's options are spelled as in Java, with one dash (-outputValueUnitRatio) or two.";
 
     /// <summary>Builds the <c>process</c> command: Java's options, each as <c>-name</c> and <c>--name</c>.</summary>
-    public static Command Create(ToolConsole console)
+    public static Command Create(ToolConsole console) => Build(console, out _);
+
+    /// <summary>
+    /// The processor options Java's HistogramLogProcessor arguments give, parsed as <c>hdr process</c> parses them (the
+    /// one parser of Java's options; the library takes options, not command lines).
+    /// </summary>
+    /// <exception cref="ToolException">An argument is unknown, lacks its value or has an invalid value (a usage error).</exception>
+    public static HistogramLogProcessorOptions ParseArguments(IReadOnlyList<string> args)
+    {
+        var command = Build(new ToolConsole(Stream.Null, Stream.Null, TextWriter.Null, errorIsTerminal: false), out var toOptions);
+        var result = command.Parse(args, new ParserConfiguration { EnablePosixBundling = false });
+        if (result.Errors.Count > 0)
+        {
+            throw ToolException.Usage(ParseErrors.Describe(result));
+        }
+
+        return toOptions(result);
+    }
+
+    private static Command Build(ToolConsole console, out Func<ParseResult, HistogramLogProcessorOptions> toOptions)
     {
         var csv = ToolOptions.Flag("--csv", "use CSV format for the output files", "-csv");
         var verbose = ToolOptions.Flag("--v", "verbose error output", "-v", "--verbose");
@@ -82,7 +103,7 @@ internal static class ProcessCommand
                     + Typed(result, end, "-end") + " (" + to.ToString("R", CultureInfo.InvariantCulture) + ")");
             }
         });
-        ToolCommandLine.SetRun(command, (result, cancellation) =>
+        toOptions = result =>
         {
             var options = new HistogramLogProcessorOptions
             {
@@ -107,6 +128,12 @@ internal static class ProcessCommand
                 options.TimeZone = TimeZoneInfo.Utc;
             }
 
+            return options;
+        };
+        var optionsOf = toOptions;
+        ToolCommandLine.SetRun(command, (result, cancellation) =>
+        {
+            var options = optionsOf(result);
             string? path = options.InputFileName;
             var reporter = new ProgressReporter(console, "hdr process: " + Inputs.Name(path), Inputs.Length(path), result.GetValue(progress), cancellation);
             return Run(console, options, result.GetValue(strict), reporter);
@@ -127,7 +154,7 @@ internal static class ProcessCommand
 
         // The tool opens the log (so a directory or a missing file is one clear line, and a cut-off last line can be
         // told) and hands the processor the stream, as it does standard input.
-        var counting = new Inputs.CountingStream(Inputs.Open(path, console));
+        var counting = Inputs.OpenLog(path, console, "hdr process", "-i FILE");
         options.InputFileName = null;
 
         // The outputs are written under temporary names, renamed when the run succeeds: a failure leaves no partial file.
@@ -154,11 +181,17 @@ internal static class ProcessCommand
         {
             throw new ToolException(name + ": " + e.Message + (options.Verbose && e.InnerException is not null ? " [" + e.InnerException.GetType().Name + "]" : string.Empty));
         }
-        catch (InvalidOperationException) when (adapter.IntervalsRead == 0 && options.RangeStartTimeSec == 0 && options.RangeEndTimeSec == double.MaxValue)
+        catch (InvalidOperationException e)
         {
-            // Nothing matched because there is nothing: say so, as the other commands do (after a cut-off line's warning).
+            // Nothing matched, or the log mixes integer and DoubleHistogram intervals: the real reason, after the warnings.
             Inputs.CheckLastLine(console, "hdr process", name, counting, adapter.LinesRead, strict);
-            throw new ToolException("no histograms in " + name);
+            Inputs.NoteIntervalsBeforeStart(console, "hdr process", name, adapter.IntervalsBeforeRange, options.RangeStartTimeSec, "-start");
+            if (adapter.IntervalsRead == 0 && adapter.IntervalsBeforeRange == 0 && options.RangeEndTimeSec == double.MaxValue && options.RangeStartTimeSec <= 0)
+            {
+                throw new ToolException(Inputs.NoHistograms(name, empty: counting.BytesRead == 0));
+            }
+
+            throw new ToolException(name + ": " + e.Message);
         }
         finally
         {
@@ -167,6 +200,7 @@ internal static class ProcessCommand
         }
 
         Inputs.CheckLastLine(console, "hdr process", name, counting, adapter.LinesRead, strict);
+        Inputs.NoteIntervalsBeforeStart(console, "hdr process", name, adapter.IntervalsBeforeRange, options.RangeStartTimeSec, "-start");
         files.Commit();
         return 0;
     }
@@ -186,10 +220,14 @@ internal static class ProcessCommand
         /// <summary>The intervals read (in the time range), as last reported.</summary>
         public long IntervalsRead { get; private set; }
 
+        /// <summary>The intervals left out because they start before the time range, as last reported.</summary>
+        public long IntervalsBeforeRange { get; private set; }
+
         public void Report(HistogramLogProcessorProgress value)
         {
             LinesRead = value.LinesRead;
             IntervalsRead = value.IntervalsRead;
+            IntervalsBeforeRange = value.IntervalsBeforeRange;
             _reporter.Report(value.IntervalsRead, value.BytesRead, value.Completed);
         }
     }

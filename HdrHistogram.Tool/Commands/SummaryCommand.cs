@@ -5,6 +5,7 @@ using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using HdrHistogram.Plotting.Data;
 using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
@@ -16,7 +17,10 @@ internal static class SummaryCommand
         "Reads every interval of the histogram log FILE ('-': standard input) and prints, for the untagged intervals "
         + "and for each tag: the number of intervals, their time span, and the total count, minimum, percentiles "
         + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together. DoubleHistogram intervals are summed "
-        + "into a DoubleHistogram (their values printed with 3 decimals); a tag cannot mix both kinds.";
+        + "into a DoubleHistogram; a tag cannot mix both kinds. Values are shown in --unit (default ms), recorded in "
+        + "--values-in (default ns). Intervals count as in hdr process (Java's HistogramLogProcessor): those that start "
+        + "at or after --start seconds (default 0) after the log's StartTime and before --end; a note on standard error "
+        + "says how many start before the StartTime and are left out.";
 
     private static readonly double[] TablePercentiles = { 50, 90, 99, 99.9, 99.99 };
 
@@ -24,36 +28,44 @@ internal static class SummaryCommand
     public static Command Create(ToolConsole console)
     {
         var file = ToolOptions.Files<string>("the histogram log ('-': standard input)", ArgumentArity.ExactlyOne);
-        var scale = ToolOptions.Double("--scale", "R", "divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)", ToolOptions.IsPositive, "a positive number");
+        var units = new UnitOptions();
+        var start = ToolOptions.Double(
+            "--start", "S", "only intervals from S seconds after the log's StartTime (default 0, as hdr process -start; negative: also intervals before it)", double.IsFinite, "a number of seconds");
+        var end = ToolOptions.Double("--end", "E", "only intervals up to E seconds after the log's StartTime, as hdr process -end", double.IsFinite, "a number of seconds");
         var json = ToolOptions.Flag("--json", "a JSON document instead of the table");
         var strict = ToolOptions.Strict();
         var progress = ToolOptions.Progress();
-        var command = new Command("summary", Description) { file, scale, json, strict, progress };
+        var command = new Command("summary", Description) { file, start, end, json, strict, progress };
+        units.AddTo(command);
         ToolCommandLine.SetRun(command, (result, cancellation) =>
         {
             string path = result.GetValue(file)!;
+            var unit = units.Resolve(result);
             var reporter = new ProgressReporter(console, "hdr summary: " + Inputs.Name(path), Inputs.Length(path), result.GetValue(progress), cancellation);
-            return Run(console, path, result.GetValue(scale) ?? 1.0, result.GetValue(json), result.GetValue(strict), reporter);
+            var range = (result.GetValue(start) ?? 0.0, result.GetValue(end) ?? double.MaxValue);
+            return Run(console, path, unit, !units.ValuesInGiven(result), range, result.GetValue(json), result.GetValue(strict), reporter);
         });
         return command;
     }
 
-    private static int Run(ToolConsole console, string path, double scale, bool asJson, bool strict, ProgressReporter progress)
+    private static int Run(
+        ToolConsole console, string path, ValueUnit unit, bool valuesInAssumed, (double Start, double End) range, bool asJson, bool strict, ProgressReporter progress)
     {
         string name = Inputs.Name(path);
-        var counting = new Inputs.CountingStream(Inputs.Open(path, console));
+        var counting = Inputs.OpenLog(path, console, "hdr summary");
         var tags = new Dictionary<string, TagTotals>(StringComparer.Ordinal);
         TagTotals? untagged = null;
         long intervals = 0;
         double startTimeSec;
         double baseTimeSec;
         int lines;
+        long before;
         using (var reader = new HistogramLogReader(counting, null, leaveOpen: false))
         {
             EncodableHistogram? interval = null;
             try
             {
-                while ((interval = reader.NextIntervalHistogram(interval)) is not null)
+                while ((interval = reader.NextIntervalHistogram(range.Start, range.End, absoluteRange: false, interval)) is not null)
                 {
                     progress.Report(++intervals, counting.BytesRead);
                     var h = interval;
@@ -83,32 +95,60 @@ internal static class SummaryCommand
             startTimeSec = reader.StartTimeSec;
             baseTimeSec = reader.BaseTimeSec;
             lines = reader.LineNumber;
+            before = reader.IntervalsBeforeRange;
         }
 
         Inputs.CheckLastLine(console, "hdr summary", name, counting, lines, strict);
+        Inputs.NoteIntervalsBeforeStart(console, "hdr summary", name, before, range.Start, "--start");
         if (intervals == 0)
         {
             // Not a table of nothing with a 1970 start time: there is nothing to summarize.
-            throw new ToolException("no histograms in " + name);
+            throw new ToolException(Inputs.NoHistograms(name, empty: counting.BytesRead == 0)
+                + (before > 0 || range.Start != 0 || range.End != double.MaxValue ? " in the time range" : string.Empty));
         }
 
         var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })
             .Concat(tags.Values.OrderBy(t => t.Tag, StringComparer.Ordinal))
             .ToList();
+        // DoubleHistograms are rarely nanoseconds: the hint is for integer logs.
+        if (valuesInAssumed && all.All(t => t.Sum is HistogramBase) && UnitOptions.MagnitudeHint("hdr summary", all.Max(t => MaxValue(t.Sum!))) is { } hint)
+        {
+            console.Error.WriteLine(hint);
+        }
+
         if (asJson)
         {
-            WriteJson(console, path, startTimeSec, baseTimeSec, intervals, lines, all, scale);
+            WriteJson(console, path, startTimeSec, baseTimeSec, intervals, lines, all, unit);
         }
         else
         {
-            WriteText(console, path, startTimeSec, intervals, lines, all, scale);
+            WriteText(console, path, startTimeSec, intervals, lines, all, unit);
         }
 
         return 0;
     }
 
-    private static void WriteText(ToolConsole console, string path, double startTimeSec, long intervals, int lines, List<TagTotals> all, double scale)
+    private static double MaxValue(EncodableHistogram h) => h is DoubleHistogram d ? d.GetMaxValue() : ((HistogramBase)h).GetMaxValue();
+
+    /// <summary>How the output names its unit, e.g. "ms (recorded in ns)".</summary>
+    private static string UnitText(ValueUnit unit)
+        => unit.NanosecondsPerUnit is null ? unit.Label : unit.Label + " (values recorded in " + RecordedUnit(unit) + ")";
+
+    private static string RecordedUnit(ValueUnit unit)
     {
+        double recorded = unit.NanosecondsPerUnit!.Value / unit.Ratio;
+        return recorded switch
+        {
+            1 => "ns",
+            1_000 => "us",
+            1_000_000 => "ms",
+            _ => "s",
+        };
+    }
+
+    private static void WriteText(ToolConsole console, string path, double startTimeSec, long intervals, int lines, List<TagTotals> all, ValueUnit unit)
+    {
+        double scale = unit.Ratio;
         var o = console.Out;
         o.Write("File:       " + path + "\n");
         o.Write("Start time: " + startTimeSec.ToString("F3", CultureInfo.InvariantCulture) + " s since the epoch (" + Iso(startTimeSec) + ")\n");
@@ -121,10 +161,7 @@ internal static class SummaryCommand
         }
 
         o.Write("\n");
-        if (scale != 1.0)
-        {
-            o.Write("Values:     divided by " + scale.ToString("R", CultureInfo.InvariantCulture) + "\n");
-        }
+        o.Write("Values:     " + UnitText(unit) + "\n");
 
         o.Write("\n");
         var header = new List<string> { "Tag", "Intervals", "Span (s)", "Count", "Min" };
@@ -176,8 +213,9 @@ internal static class SummaryCommand
 
     }
 
-    private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, double scale)
+    private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, ValueUnit unit)
     {
+        double scale = unit.Ratio;
         console.Out.Flush();
         using (var json = new Utf8JsonWriter(console.OutputStream, new JsonWriterOptions { Indented = true }))
         {
@@ -187,6 +225,12 @@ internal static class SummaryCommand
             json.WriteNumber("baseTimeSec", baseTimeSec);
             json.WriteNumber("intervalCount", intervals);
             json.WriteNumber("lineCount", lines);
+            json.WriteString("unit", unit.Label);
+            if (unit.NanosecondsPerUnit is not null)
+            {
+                json.WriteString("valuesIn", RecordedUnit(unit));
+            }
+
             json.WriteStartArray("tags");
             foreach (var t in all)
             {

@@ -244,7 +244,7 @@ public class LogDoubleHistogramTests
         string doubleInterval = File.ReadAllLines(LogFixtures.HlogPath(Log))[5];
         string integerInterval = File.ReadAllLines(LogFixtures.HlogPath("logs/basic-untagged")).First(l => l.Length > 0 && char.IsDigit(l[0]));
         string mixed = "#[StartTime: 1700000000.123 (seconds since epoch)]\n" + doubleInterval + "\n" + integerInterval + "\n";
-        var options = HistogramLogProcessorOptions.Parse(Array.Empty<string>());
+        var options = JavaProcessorArguments.Parse(Array.Empty<string>());
         var act = () => new HistogramLogProcessor(options).Run(new MemoryStream(System.Text.Encoding.UTF8.GetBytes(mixed)), new StringWriter());
         act.Should().Throw<InvalidOperationException>().WithMessage("*Histogram line in a log of DoubleHistograms (line 3)*");
     }

@@ -13,55 +13,6 @@ namespace HdrHistogram.UnitTests.Logging;
 public class LogProcessorBehaviourTests
 {
     [Fact]
-    public void Options_parse_as_Java_with_one_or_two_dashes()
-    {
-        var o = HistogramLogProcessorOptions.Parse(new[]
-        {
-            "-csv", "--v", "-i", "in.hlog", "--o", "out", "-tag", "A", "-start", " 1.5 ", "-end", "1e2", "-outputValueUnitRatio", "1000",
-            "-percentilesOutputTicksPerHalf", "2", "--correctLogWithKnownCoordinatedOmission", "0.5", "-mwpl", "5000", "-listtags", "-alltags", "-utc",
-        });
-        o.LogFormatCsv.Should().BeTrue();
-        o.Verbose.Should().BeTrue();
-        o.InputFileName.Should().Be("in.hlog");
-        o.OutputFileName.Should().Be("out");
-        o.Tag.Should().Be("A");
-        o.RangeStartTimeSec.Should().Be(1.5);
-        o.RangeEndTimeSec.Should().Be(100);
-        o.OutputValueUnitRatio.Should().Be(1000);
-        o.PercentilesOutputTicksPerHalf.Should().Be(2);
-        o.ExpectedIntervalForCoordinatedOmissionCorrection.Should().Be(0.5);
-        o.MovingWindow.Should().BeTrue();
-        o.MovingWindowLengthInMsec.Should().Be(5000);
-        o.MovingWindowPercentileToReport.Should().Be(99.0);
-        o.ListTags.Should().BeTrue();
-        o.AllTags.Should().BeTrue();
-        o.TimeZone.Should().Be(TimeZoneInfo.Utc);
-
-        var defaults = HistogramLogProcessorOptions.Parse(Array.Empty<string>());
-        defaults.RangeStartTimeSec.Should().Be(0.0);
-        defaults.RangeEndTimeSec.Should().Be(double.MaxValue);
-        defaults.OutputValueUnitRatio.Should().Be(1e6);
-        defaults.PercentilesOutputTicksPerHalf.Should().Be(5);
-        defaults.MovingWindowLengthInMsec.Should().Be(60_000);
-        defaults.TimeZone.Should().Be(TimeZoneInfo.Local);
-        HistogramLogProcessorOptions.Parse(new[] { "-h" }).HelpRequested.Should().BeTrue();
-        HistogramLogProcessorOptions.Usage.Should().Contain("-correctLogWithKnownCoordinatedOmission");
-    }
-
-    [Theory]
-    [InlineData("-bogus")]
-    [InlineData("-i")]
-    [InlineData("-start", "abc")]
-    [InlineData("-percentilesOutputTicksPerHalf", "0")]
-    [InlineData("-percentilesOutputTicksPerHalf", "1.5")]
-    [InlineData("-mwpl", "5.5")]
-    public void Invalid_options_are_rejected(params string[] args)
-    {
-        var act = () => HistogramLogProcessorOptions.Parse(args);
-        act.Should().Throw<ArgumentException>().Which.Message.Should().NotContain("\n");
-    }
-
-    [Fact]
     public void Without_an_output_file_the_distribution_goes_to_standard_output()
     {
         var run = ProcessorRun.Get("logs/basic-untagged.hlog:default");
@@ -85,7 +36,7 @@ public class LogProcessorBehaviourTests
     {
         using var temp = new TempFolder();
         string output = temp.File("out");
-        var options = HistogramLogProcessorOptions.Parse(new[] { "-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-o", output, "-tag", "nope", "-utc" });
+        var options = JavaProcessorArguments.Parse(new[] { "-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-o", output, "-tag", "nope", "-utc" });
         var act = () => new HistogramLogProcessor(options).Run(Stream.Null, new StringWriter());
         act.Should().Throw<InvalidOperationException>().WithMessage("No interval histogram in the input matches the tag 'nope'*-listtags*");
 
@@ -109,7 +60,7 @@ public class LogProcessorBehaviourTests
     public void Progress_is_reported()
     {
         var reports = new List<HistogramLogProcessorProgress>();
-        var processor = new HistogramLogProcessor("-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-listtags") { Progress = new SyncProgress(reports.Add) };
+        var processor = new HistogramLogProcessor(JavaProcessorArguments.Parse(new[] { "-i", LogFixtures.HlogPath("logs/tagged-interleaved"), "-listtags" })) { Progress = new SyncProgress(reports.Add) };
         processor.Run(Stream.Null, new StringWriter());
         reports.Should().NotBeEmpty();
         reports.Select(r => r.IntervalsRead).Should().Equal(64, 80);

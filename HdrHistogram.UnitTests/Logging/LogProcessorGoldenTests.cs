@@ -23,7 +23,7 @@ public class LogProcessorGoldenTests
         run.ExitCode.Should().Be(0);
         using var temp = new TempFolder();
         string output = temp.File("out");
-        var options = HistogramLogProcessorOptions.Parse(run.ArgvFor(run.LogPath, output));
+        var options = JavaProcessorArguments.Parse(run.ArgvFor(run.LogPath, output));
         options.TimeZone = TimeZoneInfo.Utc;
         var stdout = new StringWriter { NewLine = "\n" };
         new HistogramLogProcessor(options).Run(Stream.Null, stdout);

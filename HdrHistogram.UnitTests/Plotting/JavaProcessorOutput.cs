@@ -2,6 +2,7 @@ using System.Globalization;
 using System.IO;
 using System.Text.RegularExpressions;
 using HdrHistogram.Logging;
+using HdrHistogram.Tool.Commands;
 
 namespace HdrHistogram.UnitTests.Plotting;
 
@@ -35,7 +36,7 @@ internal sealed partial class JavaProcessorOutput
         var args = new System.Collections.Generic.List<string> { "-i", log, "-outputValueUnitRatio", ratio.ToString("R", CultureInfo.InvariantCulture) };
         args.AddRange(options);
         var output = new StringWriter { NewLine = "\n" };
-        new HistogramLogProcessor(args.ToArray()).Run(null, output);
+        new HistogramLogProcessor(ProcessCommand.ParseArguments(args)).Run(null, output);
         return new JavaProcessorOutput(output.ToString());
     }
 

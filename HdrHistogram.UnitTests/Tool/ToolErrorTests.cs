@@ -101,7 +101,7 @@ public class ToolErrorTests
         string log = temp.File("mixed.hlog");
         string[] doubleLines = File.ReadAllLines(LogFixtures.HlogPath("logs/double-histogram"));
         string doubleInterval = doubleLines.First(l => l.Length > 0 && char.IsDigit(l[0]));
-        File.WriteAllText(log, "#[StartTime: 1 (x)]\n0,1,1," + LogReaderBehaviourTests.Payload1000() + "\n" + doubleInterval + "\n");
+        File.WriteAllText(log, "#[StartTime: 0 (x)]\n0,1,1," + LogReaderBehaviourTests.Payload1000() + "\n" + doubleInterval + "\n");
         ToolRunner.Run("summary", log).ShouldFailWithOneLine("line 3: the untagged intervals mix integer histograms and DoubleHistograms");
     }
 

@@ -42,7 +42,7 @@ public class ToolInputEdgeCaseTests
             _ => ToolRunner.Run(command, empty),
         };
         result.ExitCode.Should().Be(1);
-        result.Stderr.Should().Be("hdr " + command + ": error: no histograms in " + empty + "\n");
+        result.Stderr.Should().Be("hdr " + command + ": error: no histograms in " + empty + " (it is empty)\n");
         result.Stdout.Should().BeEmpty();
         FilesIn(temp).Should().Equal("empty.hlog");
     }
@@ -53,7 +53,7 @@ public class ToolInputEdgeCaseTests
         using var temp = new TempFolder();
         string headers = Log(temp, "headers.hlog", "#[StartTime: 1700000000.000 (seconds since epoch)]\n\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n");
         ToolRunner.Run("summary", headers).Stderr.Should().Be("hdr summary: error: no histograms in " + headers + "\n");
-        ToolRunner.Run(System.Array.Empty<byte>(), "decode").Stderr.Should().Be("hdr decode: error: no histograms in standard input\n");
+        ToolRunner.Run(System.Array.Empty<byte>(), "decode").Stderr.Should().Be("hdr decode: error: no histograms in standard input (it is empty)\n");
         ToolRunner.Run("decode", headers, "--tag", "db").Stderr.Should().Be("hdr decode: error: no histograms in " + headers + " with tag 'db'\n");
     }
 
@@ -65,7 +65,7 @@ public class ToolInputEdgeCaseTests
         string empty = Log(temp, "empty.hlog", string.Empty);
         var result = ToolRunner.Run("merge", "-o", temp.File("out.hlog"), good, empty);
         result.ExitCode.Should().Be(0);
-        result.Stderr.Should().Be("hdr merge: warning: no histograms in " + empty + "\n");
+        result.Stderr.Should().Be("hdr merge: warning: no histograms in " + empty + " (it is empty)\n");
         File.ReadAllLines(temp.File("out.hlog")).Count(l => l.Length > 0 && char.IsDigit(l[0])).Should().Be(1);
     }
 
@@ -113,6 +113,8 @@ public class ToolInputEdgeCaseTests
     [InlineData("summary")]
     [InlineData("process")]
     [InlineData("merge")]
+    [InlineData("plot")]
+    [InlineData("report")]
     public void A_cut_off_last_line_is_a_warning_naming_file_and_line_or_with_strict_an_error(string command)
     {
         using var temp = new TempFolder();
@@ -121,6 +123,8 @@ public class ToolInputEdgeCaseTests
         {
             "process" => new[] { "process", "-i", log }.Concat(extra).ToArray(),
             "merge" => new[] { "merge", "-o", temp.File("out.hlog"), log }.Concat(extra).ToArray(),
+            "plot" or "report" => new[] { command, log, "--json" }.Concat(extra).ToArray(),
+            "summary" => new[] { command, log, "--values-in", "ns" }.Concat(extra).ToArray(),
             _ => new[] { command, log }.Concat(extra).ToArray(),
         };
         string message = log + ": line 3 is cut off (no line end; was the log's writer stopped mid-line?)";
@@ -139,7 +143,7 @@ public class ToolInputEdgeCaseTests
     {
         using var temp = new TempFolder();
         string log = Log(temp, "complete.hlog", Interval1 + "\n" + Interval2);
-        ToolRunner.Run("summary", log).ShouldSucceed();
+        ToolRunner.Run("summary", log, "--values-in", "ns").ShouldSucceed();
     }
 
     // Item 10: messages.

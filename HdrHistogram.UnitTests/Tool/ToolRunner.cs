@@ -27,6 +27,17 @@ internal static class ToolRunner
 
     public static ToolResult Run(params string[] args) => Run(null, args);
 
+    /// <summary>Runs with standard input a terminal (holding <paramref name="stdin"/>).</summary>
+    public static ToolResult RunFromTerminal(byte[] stdin, params string[] args)
+    {
+        var output = new MemoryStream();
+        var error = new StringWriter { NewLine = "\n" };
+        var console = new ToolConsole(new MemoryStream(stdin), output, error, errorIsTerminal: false, inputIsTerminal: true);
+        int exitCode = HdrTool.Run(args, console, CancellationToken.None);
+        console.Out.Flush();
+        return new ToolResult(exitCode, output.ToArray(), error.ToString());
+    }
+
     public static byte[] Utf8(string text) => new System.Text.UTF8Encoding(false).GetBytes(text);
 }
 

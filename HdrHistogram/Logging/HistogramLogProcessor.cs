@@ -14,7 +14,19 @@ public readonly struct HistogramLogProcessorProgress
     /// <param name="bytesRead">Input bytes (or characters, for text input) taken so far.</param>
     /// <param name="completed">Whether this is the last report of the run.</param>
     public HistogramLogProcessorProgress(long intervalsRead, int linesRead, long bytesRead, bool completed)
+        : this(intervalsRead, linesRead, bytesRead, completed, 0)
     {
+    }
+
+    /// <summary>Creates a progress report.</summary>
+    /// <param name="intervalsRead">Interval histograms read so far.</param>
+    /// <param name="linesRead">Lines read so far.</param>
+    /// <param name="bytesRead">Input bytes (or characters, for text input) taken so far.</param>
+    /// <param name="completed">Whether this is the last report of the run.</param>
+    /// <param name="intervalsBeforeRange">Intervals passed over so far because they start before the time range.</param>
+    public HistogramLogProcessorProgress(long intervalsRead, int linesRead, long bytesRead, bool completed, long intervalsBeforeRange)
+    {
+        IntervalsBeforeRange = intervalsBeforeRange;
         IntervalsRead = intervalsRead;
         LinesRead = linesRead;
         BytesRead = bytesRead;
@@ -32,6 +44,12 @@ public readonly struct HistogramLogProcessorProgress
 
     /// <summary>Whether this is the last report of the run (made when it ends, successfully or not).</summary>
     public bool Completed { get; }
+
+    /// <summary>
+    /// Intervals passed over so far because they start before the time range (<c>-start</c>; with the default 0, the
+    /// intervals that start before the log's start time, which Java's processor leaves out without a word).
+    /// </summary>
+    public long IntervalsBeforeRange { get; }
 }
 
 /// <summary>
@@ -66,14 +84,6 @@ public sealed class HistogramLogProcessor
     public HistogramLogProcessor(HistogramLogProcessorOptions options)
     {
         _options = options ?? throw new ArgumentNullException(nameof(options));
-    }
-
-    /// <summary>Creates a processor for Java's command-line arguments (see <see cref="HistogramLogProcessorOptions.Parse"/>).</summary>
-    /// <param name="args">The arguments.</param>
-    /// <exception cref="ArgumentException">An argument is invalid.</exception>
-    public HistogramLogProcessor(params string[] args)
-        : this(HistogramLogProcessorOptions.Parse(args))
-    {
     }
 
     /// <summary>The options of this processor.</summary>
@@ -112,11 +122,6 @@ public sealed class HistogramLogProcessor
             throw new ArgumentNullException(nameof(standardOutput));
         }
 
-        if (_options.HelpRequested)
-        {
-            return;
-        }
-
         _intervalsRead = 0;
         _spares.Clear();
         using var reader = _options.InputFileName is not null
@@ -151,7 +156,7 @@ public sealed class HistogramLogProcessor
         finally
         {
             standardOutput.Flush();
-            Progress?.Report(new HistogramLogProcessorProgress(_intervalsRead, reader.LineNumber, reader.BytesRead, completed: true));
+            Progress?.Report(new HistogramLogProcessorProgress(_intervalsRead, reader.LineNumber, reader.BytesRead, completed: true, reader.IntervalsBeforeRange));
         }
     }
 
@@ -229,7 +234,7 @@ public sealed class HistogramLogProcessor
 
         if (++_intervalsRead % ProgressEveryIntervals == 0)
         {
-            Progress?.Report(new HistogramLogProcessorProgress(_intervalsRead, reader.LineNumber, reader.BytesRead, completed: false));
+            Progress?.Report(new HistogramLogProcessorProgress(_intervalsRead, reader.LineNumber, reader.BytesRead, completed: false, reader.IntervalsBeforeRange));
         }
 
         double expectedInterval = _options.ExpectedIntervalForCoordinatedOmissionCorrection;

@@ -37,6 +37,7 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
     private readonly long _minBarForHighestTrackableValue;
     private readonly bool _skipMalformedLines;
     private readonly bool _partialLastLineIsMalformed;
+    private long _intervalsBeforeRange;
     private readonly TagCache _tags = new();
     private byte[] _payload = Array.Empty<byte>();
     private int _lineNumber;
@@ -101,6 +102,12 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
         _skipMalformedLines = options.SkipMalformedLines;
         _partialLastLineIsMalformed = options.PartialLastLineIsMalformed;
     }
+
+    /// <summary>
+    /// The interval lines the ranged reads passed over because they start before the range (as Java's reader does,
+    /// silently): with a range starting at 0, the intervals that start before the log's start time.
+    /// </summary>
+    public long IntervalsBeforeRange => _intervalsBeforeRange;
 
     /// <summary>Opens the log file at <paramref name="path"/> (shared for reading and writing, so a log still being written can be read).</summary>
     /// <param name="path">The log file.</param>
@@ -475,6 +482,7 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
             double toCheck = absolute ? absoluteStart : absoluteStart - _startTimeSec;
             if (toCheck < rangeStart)
             {
+                _intervalsBeforeRange++;
                 continue;
             }
 

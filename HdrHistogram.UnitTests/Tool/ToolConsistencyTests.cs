@@ -1,0 +1,345 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
+using HdrHistogram.UnitTests.Logging;
+using Xunit;
+
+namespace HdrHistogram.UnitTests.Tool;
+
+/// <summary>
+/// The commands that read logs agree: the same messages for a directory, a missing, empty or binary file; the same
+/// hint for standard input from a terminal; the same interval rule (Java's) and note for intervals before the
+/// StartTime; the same totals; and merge writes only logs every command reads back.
+/// </summary>
+public class ToolConsistencyTests
+{
+    /// <summary>Every command that reads a log, as it is given one input.</summary>
+    public static IEnumerable<object[]> Commands() => new[] { "summary", "process", "merge", "plot", "report", "decode" }.Select(c => new object[] { c });
+
+    /// <summary>Every fixture log (Java's generated and real logs, and the plotting fixtures).</summary>
+    public static IEnumerable<string> FixtureLogs()
+        => Directory.GetFiles(FixturePaths.JavaLogs, "*.hlog")
+            .Concat(Directory.GetFiles(FixturePaths.JavaRealLogs, "*.hlog"))
+            .Concat(Directory.GetFiles(Path.Combine(FixturePaths.Root, "plotting"), "*.hlog"))
+            .OrderBy(p => p, StringComparer.Ordinal);
+
+    public static IEnumerable<object[]> FixtureLogNames() => FixtureLogs().Select(p => new object[] { Path.GetFileName(p) });
+
+    private static string FixtureLog(string name) => FixtureLogs().Single(p => Path.GetFileName(p) == name);
+
+    private static string[] Args(string command, string input, TempFolder temp, params string[] extra) => command switch
+    {
+        "process" => new[] { "process", "-i", input }.Concat(extra).ToArray(),
+        "merge" => new[] { "merge", "-o", temp.File("merged.hlog"), input }.Concat(extra).ToArray(),
+        "plot" or "report" => new[] { command, input, "--json" }.Concat(extra).ToArray(),
+        _ => new[] { command, input }.Concat(extra).ToArray(),
+    };
+
+    [Theory]
+    [MemberData(nameof(Commands))]
+    public void A_directory_is_the_same_one_line_error_in_every_command(string command)
+    {
+        using var temp = new TempFolder();
+        ToolRunner.Run(Args(command, temp.Path, temp)).Stderr.Should().Be("hdr " + command + ": error: cannot open '" + temp.Path + "': it is a directory, not a file\n");
+    }
+
+    [Theory]
+    [MemberData(nameof(Commands))]
+    public void A_missing_file_is_the_same_one_line_error_in_every_command(string command)
+    {
+        using var temp = new TempFolder();
+        string missing = temp.File("missing.hlog");
+        var result = ToolRunner.Run(Args(command, missing, temp));
+        result.ExitCode.Should().Be(1);
+        result.Stderr.Should().Be("hdr " + command + ": error: cannot open '" + missing + "': file not found\n");
+    }
+
+    [Theory]
+    [MemberData(nameof(Commands))]
+    public void An_empty_file_is_the_same_one_line_error_in_every_command(string command)
+    {
+        using var temp = new TempFolder();
+        string empty = temp.File("empty.hlog");
+        File.WriteAllBytes(empty, Array.Empty<byte>());
+        var result = ToolRunner.Run(Args(command, empty, temp));
+        result.ExitCode.Should().Be(1);
+        result.Stderr.Should().Be("hdr " + command + ": error: no histograms in " + empty + " (it is empty)\n");
+        File.Exists(temp.File("merged.hlog")).Should().BeFalse();
+    }
+
+    [Theory]
+    [MemberData(nameof(Commands))]
+    public void Empty_standard_input_is_the_same_one_line_error_in_every_command(string command)
+    {
+        using var temp = new TempFolder();
+        var result = ToolRunner.Run(Array.Empty<byte>(), Args(command, "-", temp));
+        result.ExitCode.Should().Be(1);
+        result.Stderr.Should().Be("hdr " + command + ": error: no histograms in standard input (it is empty)\n");
+    }
+
+    [Theory]
+    [InlineData("summary")]
+    [InlineData("process")]
+    [InlineData("merge")]
+    [InlineData("plot")]
+    [InlineData("report")]
+    public void Binary_data_is_the_same_one_line_error_in_every_command_that_reads_logs(string command)
+    {
+        using var temp = new TempFolder();
+        var histogram = new LongHistogram(3600L * 1000 * 1000, 3);
+        histogram.RecordValue(1000);
+        string binary = temp.File("histogram.bin");
+        File.WriteAllBytes(binary, HdrHistogram.Encoding.HistogramEncoder.EncodeCompressed(histogram));
+        string png = temp.File("picture.png");
+        File.WriteAllBytes(png, new byte[] { 0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52 });
+        foreach (string input in new[] { binary, png })
+        {
+            var result = ToolRunner.Run(Args(command, input, temp));
+            result.ExitCode.Should().Be(1);
+            result.Stderr.Should().Be("hdr " + command + ": error: " + input + " holds binary data, not a histogram log (hdr decode reads encoded histograms)\n");
+        }
+
+        // decode reads the encoded histogram.
+        ToolRunner.Run("decode", binary).ShouldSucceed();
+    }
+
+    [Theory]
+    [InlineData("summary", "FILE", "summary", "-")]
+    [InlineData("process", "-i FILE", "process")]
+    [InlineData("decode", "FILE", "decode")]
+    [InlineData("merge", "FILE", "merge", "-")]
+    [InlineData("plot", "FILE", "plot", "-", "--json")]
+    [InlineData("report", "FILE", "report", "-", "--json")]
+    public void Reading_standard_input_from_a_terminal_prints_a_one_line_hint_first(string command, string fileHint, params string[] args)
+    {
+        using var temp = new TempFolder();
+        if (command == "merge")
+        {
+            args = args.Concat(new[] { "-o", temp.File("m.hlog") }).ToArray();
+        }
+
+        var result = ToolRunner.RunFromTerminal(File.ReadAllBytes(FixtureLog("basic-untagged.hlog")), args);
+        result.ExitCode.Should().Be(0, result.Stderr);
+        result.Stderr.Should().Be(
+            "hdr " + command + ": reading standard input from the terminal (end it with Ctrl+D, or Ctrl+Z Enter on Windows; or give " + fileHint + ")\n");
+
+        // Not from a terminal (a pipe, a file): no hint.
+        ToolRunner.Run(File.ReadAllBytes(FixtureLog("basic-untagged.hlog")), args).Stderr.Should().BeEmpty();
+    }
+
+    /// <summary>
+    /// A log whose first interval starts 5 ms before its StartTime (as YCSB writes them): Java's processor leaves it out,
+    /// and so does every command, saying so.
+    /// </summary>
+    private static string LogWithAnIntervalBeforeStart(TempFolder temp)
+    {
+        string path = temp.File("early.hlog");
+        using (var writer = new HistogramLogWriter(path))
+        {
+            writer.OutputLogFormatVersion();
+            writer.OutputStartTime(1_700_000_000_000);
+            writer.OutputLegend();
+            var h = new LongHistogram(3600L * 1000 * 1000, 3);
+            foreach (var (start, values) in new[] { (1_699_999_999_995L, 7), (1_700_000_000_995L, 11), (1_700_000_001_995L, 13) })
+            {
+                h.Reset();
+                for (int v = 1; v <= values; v++)
+                {
+                    h.RecordValue(v * 1000L);
+                }
+
+                h.StartTimeStamp = start;
+                h.EndTimeStamp = start + 1000;
+                writer.OutputIntervalHistogram(h);
+            }
+        }
+
+        return path;
+    }
+
+    [Fact]
+    public void Intervals_before_the_StartTime_are_left_out_by_every_command_with_the_same_note_and_totals()
+    {
+        using var temp = new TempFolder();
+        string log = LogWithAnIntervalBeforeStart(temp);
+        string Note(string command, string option)
+            => "hdr " + command + ": note: " + log + ": 1 interval starts before the log's StartTime and is left out, as Java's HistogramLogProcessor "
+                + "leaves them out (a negative " + option + ", e.g. " + option + " -60, includes those up to that many seconds before)\n";
+
+        var summary = ToolRunner.Run("summary", log, "--json");
+        summary.ExitCode.Should().Be(0);
+        summary.Stderr.Should().MatchRegex("^" + Regex.Escape(Note("summary", "--start")) + @"hdr summary: hint: the largest value is 130[0-9][0-9], under 0\.1 ms if the values are "
+            + @"nanoseconds: values in us or ms\? say --values-in us or --values-in ms\n$");
+        var tags = JsonDocument.Parse(summary.Text).RootElement.GetProperty("tags");
+        tags[0].GetProperty("totalCount").GetInt64().Should().Be(24);
+        tags[0].GetProperty("intervalCount").GetInt64().Should().Be(2);
+
+        var process = ToolRunner.Run("process", "-i", log);
+        process.ExitCode.Should().Be(0);
+        process.Stderr.Should().Be(Note("process", "-start"));
+        TotalCount(process.Text).Should().Be(24);
+
+        var plot = ToolRunner.Run("plot", log, "--json");
+        plot.ExitCode.Should().Be(0);
+        plot.Stderr.Should().Be(Note("plot", "--start"));
+        JsonDocument.Parse(plot.Text).RootElement.GetProperty("series")[0].GetProperty("summary").GetProperty("count").GetInt64().Should().Be(24);
+
+        var report = ToolRunner.Run("report", log, "--json");
+        report.Stderr.Should().Be(Note("report", "--start"));
+
+        // A negative start includes it, with no note, in every command.
+        var all = ToolRunner.Run("summary", log, "--json", "--start", "-1", "--values-in", "us");
+        all.ShouldSucceed();
+        JsonDocument.Parse(all.Text).RootElement.GetProperty("tags")[0].GetProperty("totalCount").GetInt64().Should().Be(31);
+        var processAll = ToolRunner.Run("process", "-i", log, "-start", "-1");
+        processAll.ShouldSucceed();
+        TotalCount(processAll.Text).Should().Be(31);
+        var plotAll = ToolRunner.Run("plot", log, "--json", "--start", "-1");
+        plotAll.ShouldSucceed();
+        JsonDocument.Parse(plotAll.Text).RootElement.GetProperty("series")[0].GetProperty("summary").GetProperty("count").GetInt64().Should().Be(31);
+    }
+
+    private static long TotalCount(string hgrm)
+        => long.Parse(Regex.Match(hgrm, @"Total count\s+=\s+(\d+)").Groups[1].Value, CultureInfo.InvariantCulture);
+
+    [Theory]
+    [MemberData(nameof(FixtureLogNames))]
+    public void Summary_process_and_plot_report_the_same_totals_for_every_fixture_log(string name)
+    {
+        string log = FixtureLog(name);
+        var summary = ToolRunner.Run("summary", log, "--json");
+        if (summary.ExitCode != 0)
+        {
+            // A log that mixes kinds in one tag is refused the same way by process.
+            summary.Stderr.Should().Contain("mix integer histograms and DoubleHistograms");
+            ToolRunner.Run("process", "-i", log).ExitCode.Should().Be(1);
+            return;
+        }
+
+        var tags = JsonDocument.Parse(summary.Text).RootElement.GetProperty("tags").EnumerateArray().ToList();
+        var plot = JsonDocument.Parse(ToolRunner.Run("plot", log, "--json").Text).RootElement.GetProperty("series").EnumerateArray().ToList();
+        plot.Should().HaveCount(tags.Count);
+        foreach (var tag in tags)
+        {
+            string? t = tag.GetProperty("tag").GetString();
+            long total = tag.GetProperty("totalCount").GetInt64();
+            var args = new List<string> { "process", "-i", log };
+            if (t is not null)
+            {
+                args.AddRange(new[] { "-tag", t });
+            }
+
+            var process = ToolRunner.Run(args.ToArray());
+            process.ExitCode.Should().Be(0, process.Stderr);
+            TotalCount(process.Text).Should().Be(total, "process and summary of {0} tag {1}", name, t);
+            plot.Single(s => s.GetProperty("tag").GetString() == t).GetProperty("summary").GetProperty("count").GetInt64().Should().Be(total);
+            plot.Single(s => s.GetProperty("tag").GetString() == t).GetProperty("summary").GetProperty("intervals").GetInt64()
+                .Should().Be(tag.GetProperty("intervalCount").GetInt64());
+        }
+    }
+
+    [Fact]
+    public void Summary_names_its_unit_and_takes_the_unit_options_plot_takes()
+    {
+        string log = FixtureLog("jHiccup-2.0.6.logV1.hlog");
+        ToolRunner.Run("summary", log).ShouldSucceed().Text.Should().Contain("\nValues:     ms (values recorded in ns)\n");
+        ToolRunner.Run("summary", log, "--unit", "us").ShouldSucceed().Text.Should().Contain("\nValues:     us (values recorded in ns)\n");
+        ToolRunner.Run("summary", log, "--values-in", "us", "--unit", "s").ShouldSucceed().Text.Should().Contain("\nValues:     s (values recorded in us)\n");
+        ToolRunner.Run("summary", log, "--ratio", "1000").ShouldSucceed().Text.Should().Contain("\nValues:     value / 1000\n");
+        ToolRunner.Run("summary", log, "--unit", "minutes").ShouldFailWithOneLine("--unit must be ns, us, ms or s, not 'minutes'", 2);
+        ToolRunner.Run("summary", log, "--ratio", "1000", "--unit", "ms").ShouldFailWithOneLine("--ratio replaces --unit and --values-in", 2);
+        var json = JsonDocument.Parse(ToolRunner.Run("summary", log, "--json").Text).RootElement;
+        json.GetProperty("unit").GetString().Should().Be("ms");
+        json.GetProperty("valuesIn").GetString().Should().Be("ns");
+    }
+
+    [Fact]
+    public void Merge_refuses_integer_and_double_histograms_in_one_tag_with_one_line_and_tag_inputs_keeps_them_apart()
+    {
+        using var temp = new TempFolder();
+        string doubles = FixtureLog("double-histogram.hlog");
+        string integers = FixtureLog("basic-untagged.hlog");
+        string output = temp.File("m.hlog");
+        var refused = ToolRunner.Run("merge", doubles, integers, "-o", output);
+        refused.ExitCode.Should().Be(1);
+        refused.Stderr.Should().Be(
+            "hdr merge: error: cannot merge: the untagged intervals would hold DoubleHistograms from " + doubles + " and integer histograms from "
+            + integers + ", which no reader can add together (--tag-inputs keeps each input under its own tag)\n");
+        File.Exists(output).Should().BeFalse();
+
+        var tagged = ToolRunner.Run("merge", doubles, integers, "-o", output, "--tag-inputs");
+        tagged.ExitCode.Should().Be(0, tagged.Stderr);
+        var listed = ToolRunner.Run("process", "-i", output, "-listtags").ShouldSucceed().Text;
+        listed.Should().Contain("basic-untagged.hlog").And.Contain("double-histogram.hlog");
+        ToolRunner.Run("process", "-i", output).Stderr.Should().StartWith("hdr process: error: " + output + ": No interval histogram in the input matches the untagged lines");
+    }
+
+    [Fact]
+    public void Merge_warns_when_the_inputs_differ_in_unit_magnitude_or_lie_far_apart_in_time()
+    {
+        using var temp = new TempFolder();
+        string ns = FixtureLog("jhiccup-style.hlog");
+        string us = FixtureLog("ycsb-style.hlog");
+        string old = FixtureLog("jHiccup-2.0.6.logV1.hlog");
+        var result = ToolRunner.Run("merge", ns, us, old, "-o", temp.File("m.hlog"));
+        result.ExitCode.Should().Be(0);
+        var lines = result.Stderr.TrimEnd('\n').Split('\n');
+        lines.Should().HaveCount(2);
+        lines[0].Should().MatchRegex("^hdr merge: warning: the largest value of .* is [0-9]+ times that of " + Regex.Escape(us) + @" \(8[0-9]{3}\): were they recorded in different units\? \(merged, they read as one unit\)$");
+        lines[1].Should().MatchRegex("^hdr merge: warning: " + Regex.Escape(ns) + " starts [0-9]+ s \\([0-9.]+ days\\) after " + Regex.Escape(old) + " ends: the merged log spans [0-9]+ s$");
+    }
+
+    /// <summary>Every pair of fixture logs, merged (with --tag-inputs when their kinds clash in a tag), reads back in every command.</summary>
+    [Fact]
+    public void Every_pair_of_fixture_logs_merges_into_a_log_every_command_reads()
+    {
+        using var temp = new TempFolder();
+        var logs = FixtureLogs().ToList();
+        int merged = 0, refused = 0;
+        for (int a = 0; a < logs.Count; a++)
+        {
+            for (int b = a + 1; b < logs.Count; b++)
+            {
+                string output = temp.File("m" + a + "-" + b + ".hlog");
+                var merge = ToolRunner.Run("merge", logs[a], logs[b], "-o", output);
+                if (merge.ExitCode != 0)
+                {
+                    merge.ExitCode.Should().Be(1);
+                    merge.Stderr.Should().StartWith("hdr merge: error: cannot merge: ").And.EndWith("(--tag-inputs keeps each input under its own tag)\n");
+                    File.Exists(output).Should().BeFalse();
+                    refused++;
+                    merge = ToolRunner.Run("merge", logs[a], logs[b], "-o", output, "--tag-inputs");
+                }
+
+                merge.ExitCode.Should().Be(0, "{0} + {1}: {2}", logs[a], logs[b], merge.Stderr);
+                merged++;
+                ReadsBack(output, temp);
+            }
+        }
+
+        merged.Should().Be(logs.Count * (logs.Count - 1) / 2);
+        refused.Should().BeGreaterThan(0);
+    }
+
+    private static void ReadsBack(string log, TempFolder temp)
+    {
+        ToolRunner.Run("summary", log).ExitCode.Should().Be(0, "summary of {0}", log);
+        ToolRunner.Run("decode", log).ExitCode.Should().Be(0, "decode of {0}", log);
+        ToolRunner.Run("plot", log, "--json").ExitCode.Should().Be(0, "plot of {0}", log);
+        ToolRunner.Run("report", log, "--json").ExitCode.Should().Be(0, "report of {0}", log);
+        var tags = ToolRunner.Run("process", "-i", log, "-listtags");
+        tags.ExitCode.Should().Be(0);
+        string? firstTag = tags.Text.Split('\n').Skip(1).Select(l => l.Trim()).FirstOrDefault(l => l.Length > 0 && !l.StartsWith('['));
+        var process = firstTag is null || tags.Text.Contains("[NO TAG (default)]", StringComparison.Ordinal)
+            ? ToolRunner.Run("process", "-i", log)
+            : ToolRunner.Run("process", "-i", log, "-tag", firstTag);
+        process.ExitCode.Should().Be(0, "process of {0}: {1}", log, process.Stderr);
+        ToolRunner.Run("merge", log, "-o", temp.File("again.hlog")).ExitCode.Should().Be(0);
+    }
+}
