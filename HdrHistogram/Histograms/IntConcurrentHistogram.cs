@@ -5,12 +5,11 @@ using HdrHistogram.Utilities;
 namespace HdrHistogram;
 
 /// <summary>
-/// A histogram with 32-bit counts that many threads may record into at once; a count that would exceed <see cref="int.MaxValue"/> throws instead of wrapping.
+/// A histogram with 32-bit counts that many threads may record into at once; a count that passes <see cref="int.MaxValue"/> wraps, as in 2.5.0, and <see cref="HistogramBase.HasOverflowed"/> reports it.
 /// </summary>
 /// <remarks>
 /// <para>
-/// Recording is lock-free unless it has to grow the histogram: one compare-and-set on the count (which checks for
-/// overflow), and compare-and-set updates of the minimum and maximum only when they change. The total count is
+/// Recording is lock-free unless it has to grow the histogram: one atomic add on the count, and compare-and-set updates of the minimum and maximum only when they change. The total count is
 /// derived from the counts (see <see cref="TotalCount"/>).
 /// </para>
 /// <para>

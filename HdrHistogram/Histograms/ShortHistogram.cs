@@ -69,13 +69,14 @@ public class ShortHistogram : HistogramBase
         int slot = FastRecordSlot(value);
         if ((uint)slot < (uint)counts.Length)
         {
-            ref short count = ref counts[slot];
-            if (count != short.MaxValue)
+            // A count at short.MaxValue wraps, as in 2.5.0; the total still counts the value (HasOverflowed).
+            unchecked
             {
-                count++;
-                _totalCount++;
-                return;
+                counts[slot]++;
             }
+
+            _totalCount++;
+            return;
         }
 
         RecordCountAtValue(1, value);
@@ -87,14 +88,8 @@ public class ShortHistogram : HistogramBase
 
     private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value)
     {
-        long current = _counts[normalizedIndex];
-        long updated = current + value;
-        if (updated > short.MaxValue || updated < 0)
-        {
-            ThrowCountOverflow(current, value, "short");
-        }
-
-        _counts[normalizedIndex] = (short)updated;
+        // Wraps past the short range, as 2.5.0's counts do; the total keeps the whole value (HasOverflowed).
+        _counts[normalizedIndex] = unchecked((short)(_counts[normalizedIndex] + value));
     }
 
     private protected override void AddToTotalCount(long value) => _totalCount += value;
