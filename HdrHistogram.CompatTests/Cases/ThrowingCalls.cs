@@ -194,6 +194,9 @@ internal static class ThrowingCalls
         yield return Call("ToDateFromMillisecondsSinceEpoch too small", () => long.MinValue.ToDateFromMillisecondsSinceEpoch());
         yield return Call("ToDateFromSecondsSinceEpoch too large", () => 1e300.ToDateFromSecondsSinceEpoch());
         yield return Call("ToDateFromSecondsSinceEpoch NaN", () => double.NaN.ToDateFromSecondsSinceEpoch());
+        yield return Call("MillisecondsSinceUnixEpoch unspecified kind", () => new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Unspecified).MillisecondsSinceUnixEpoch());
+        yield return Call("SecondsSinceUnixEpoch unspecified kind", () => new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Unspecified).SecondsSinceUnixEpoch());
+        yield return Call("HistogramLogWriter.Write unspecified kind", () => HistogramLogWriter.Write(new MemoryStream(), new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Unspecified), Filled()));
         yield return Call("TimeStamp.Hours overflow", () => TimeStamp.Hours(int.MaxValue));
         yield return Call("TimeStamp.Seconds overflow", () => TimeStamp.Seconds(long.MaxValue));
 
@@ -266,12 +269,12 @@ internal static class ThrowingCalls
     private static MemoryStream Text(string text) => new MemoryStream(System.Text.Encoding.UTF8.GetBytes(text));
 
     private static KeyValuePair<string, Func<string>> Call(string name, Action call)
-        => Histograms.Pair<Func<string>>(name, () =>
+        => Histograms.Pair<Func<string>>("call " + name, () =>
         {
             call();
             return "returned";
         });
 
     private static KeyValuePair<string, Func<string>> Call<T>(string name, Func<T> call)
-        => Histograms.Pair<Func<string>>(name, () => "returned " + call());
+        => Histograms.Pair<Func<string>>("call " + name, () => "returned " + call());
 }
