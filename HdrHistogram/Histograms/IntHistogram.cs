@@ -1,11 +1,11 @@
-using System;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
-/// <summary>A histogram with 32-bit counts (Java's <c>IntCountsHistogram</c>): half the memory of <see cref="LongHistogram"/>; a count that would exceed <see cref="int.MaxValue"/> throws instead of wrapping.</summary>
+/// <summary>A histogram with 32-bit counts (Java's <c>IntCountsHistogram</c>): half the memory of <see cref="LongHistogram"/>; a count that passes <see cref="int.MaxValue"/> wraps, as in 2.5.0, and <see cref="HistogramBase.HasOverflowed"/> reports it.</summary>
 public class IntHistogram : HistogramBase
 {
-    private int[] _counts;
+    private readonly ArrayCounts<int> _counts;
     private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
@@ -31,7 +31,7 @@ public class IntHistogram : HistogramBase
     public IntHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new int[CountsArrayLength];
+        Store = _counts = new ArrayCounts<int>(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -42,7 +42,7 @@ public class IntHistogram : HistogramBase
     public IntHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new int[CountsArrayLength];
+        Store = _counts = new ArrayCounts<int>(CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -60,54 +60,21 @@ public class IntHistogram : HistogramBase
 
     /// <summary>
     /// Records one value: an increment of its count and of the total when it lies inside the range recorded so far
-    /// (<see cref="HistogramBase.FastRecordSlot"/>) and its count is below int.MaxValue, else the general path (which
-    /// throws on the overflow).
+    /// (<see cref="HistogramBase.FastRecordSlot"/>), else the general path. A count at int.MaxValue wraps, as in 2.5.0.
     /// </summary>
     private protected override void RecordSingleValue(long value)
     {
-        int[] counts = _counts;
-        int slot = FastRecordSlot(value);
-        if ((uint)slot < (uint)counts.Length)
+        if (_counts.TryIncrement(FastRecordSlot(value)))
         {
-            // A count at int.MaxValue wraps, as in 2.5.0; the total still counts the value (HasOverflowed).
-            unchecked
-            {
-                counts[slot]++;
-            }
-
             _totalCount++;
-            return;
         }
-
-        RecordCountAtValue(1, value);
-    }
-
-    private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts[normalizedIndex];
-
-    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] = (int)value;
-
-    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value)
-    {
-        // Wraps past the int range, as 2.5.0's counts do; the total keeps the whole value (HasOverflowed).
-        _counts[normalizedIndex] = unchecked((int)(_counts[normalizedIndex] + value));
+        else
+        {
+            RecordCountAtValue(1, value);
+        }
     }
 
     private protected override void AddToTotalCount(long value) => _totalCount += value;
-
-    private protected override void ClearCounts(int slotsInUse)
-    {
-        Array.Clear(_counts, 0, Math.Min(slotsInUse, _counts.Length));
-        _totalCount = 0;
-    }
-
-    private protected override void ResizeCounts(int oldLength, int newLength)
-        => _counts = ResizeCountsArray(_counts, oldLength, newLength, NormalizingIndexOffset);
-
-    internal override Array GetRawCounts(out int normalizingIndexOffset)
-    {
-        normalizingIndexOffset = NormalizingIndexOffset;
-        return _counts;
-    }
 
     private protected override HistogramBase CreateEmptyCopy()
         => new IntHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
