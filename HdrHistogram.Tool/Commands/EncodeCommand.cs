@@ -152,16 +152,24 @@ internal static class EncodeCommand
                     histogram.RecordValueWithCount(value, count);
                 }
             }
-            catch (ArgumentOutOfRangeException)
+            catch (IndexOutOfRangeException)
             {
                 throw new ToolException(
                     name + ": line " + Str(lineNumber) + ": value " + Str(value) + " is beyond the histogram's highest trackable value ("
                     + Str(histogram.HighestTrackableValue) + "); use a larger --highest, or --auto-resize");
             }
-            catch (InvalidOperationException e)
+
+            // Short and int counts wrap past their maximum (as in HdrHistogram 2.5.0): refuse the input instead.
+            if (histogram.MaxAllowableCount != long.MaxValue && (uint)histogram.GetCountAtValue(value) > (ulong)histogram.MaxAllowableCount)
             {
-                throw new ToolException(name + ": line " + Str(lineNumber) + ": " + e.Message + " (use --counts long)");
+                throw new ToolException(name + ": line " + Str(lineNumber) + ": the count of value " + Str(value)
+                    + " overflows the " + (histogram.MaxAllowableCount == short.MaxValue ? "short" : "int") + " count type (use --counts long)");
             }
+        }
+
+        if (histogram.MaxAllowableCount != long.MaxValue && histogram.HasOverflowed())
+        {
+            throw new ToolException(name + ": a count overflows the " + (histogram.MaxAllowableCount == short.MaxValue ? "short" : "int") + " count type (use --counts long)");
         }
     }
 

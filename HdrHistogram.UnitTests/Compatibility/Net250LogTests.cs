@@ -145,7 +145,7 @@ public class Net250LogTests
         return all;
     }
 
-    private static void ShouldMatch(List<HistogramBase> read, JsonElement expected, string how)
+    internal static void ShouldMatch(List<HistogramBase> read, JsonElement expected, string how)
     {
         var intervals = expected.GetProperty("intervals").EnumerateArray().ToList();
         read.Should().HaveCount(intervals.Count, how);

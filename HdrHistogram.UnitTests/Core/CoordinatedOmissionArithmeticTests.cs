@@ -142,10 +142,12 @@ public class CoordinatedOmissionArithmeticTests
     }
 
     [Fact]
-    public void Short_counts_that_the_correction_would_overflow_throw_the_count_overflow_error()
+    public void Short_counts_that_the_correction_overflows_wrap_as_in_2_5_0()
     {
         var h = new ShortHistogram(1, 1L << 40, 2);
-        h.Invoking(x => x.RecordValueWithExpectedInterval(1L << 30, 1)).Should().Throw<InvalidOperationException>();
+        h.RecordValueWithExpectedInterval(1L << 30, 1);
+        h.TotalCount.Should().Be(1L << 30, "every value from 1 to 2^30 is counted once");
+        h.HasOverflowed().Should().BeTrue();
     }
 
     private static HistogramBase CreateLike(string type, HistogramBase h)

@@ -12,7 +12,7 @@ public class HistogramBehaviourTests
     public void Values_beyond_the_range_throw_unless_auto_resize_is_on()
     {
         var h = new LongHistogram(1, 1000, 2);
-        h.Invoking(x => x.RecordValue(1_000_000)).Should().Throw<ArgumentOutOfRangeException>();
+        h.Invoking(x => x.RecordValue(1_000_000)).Should().Throw<IndexOutOfRangeException>().WithMessage("The value 1000000 is outside the histogram's covered range*");
         h.TotalCount.Should().Be(0);
 
         h.AutoResize = true;

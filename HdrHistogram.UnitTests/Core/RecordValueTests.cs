@@ -115,7 +115,7 @@ public class RecordValueTests
     [InlineData("int", int.MaxValue)]
     [InlineData("short", short.MaxValue)]
     [InlineData("int-concurrent", int.MaxValue)]
-    public void A_count_at_its_limit_throws_and_changes_nothing(string type, long limit)
+    public void A_count_at_its_limit_wraps_as_in_2_5_0(string type, long limit)
     {
         var h = Create(type, 1, 1_000_000, 3);
         h.RecordValue(5);
@@ -127,9 +127,11 @@ public class RecordValueTests
         h.RecordValue(1000);
         h.GetCountAtValue(1000).Should().Be(limit);
 
-        h.Invoking(x => x.RecordValue(1000)).Should().Throw<InvalidOperationException>().WithMessage("*overflow*");
-        h.GetCountAtValue(1000).Should().Be(limit);
-        h.TotalCount.Should().Be(limit + 2);
+        h.HasOverflowed().Should().BeFalse();
+        h.RecordValue(1000);
+        h.GetCountAtValue(1000).Should().Be(-limit - 1, "the count wraps to its type's minimum");
+        h.TotalCount.Should().Be(limit + 3);
+        h.HasOverflowed().Should().BeTrue();
     }
 
     [Theory]
@@ -144,9 +146,9 @@ public class RecordValueTests
         h.RecordValue(50_000);
         h.RecordValue(60_000);
 
-        h.Invoking(x => x.RecordValue(-1)).Should().Throw<ArgumentOutOfRangeException>();
-        h.Invoking(x => x.RecordValue(long.MinValue)).Should().Throw<ArgumentOutOfRangeException>();
-        h.Invoking(x => x.RecordValue(200_000_000)).Should().Throw<ArgumentOutOfRangeException>();
+        h.Invoking(x => x.RecordValue(-1)).Should().Throw<IndexOutOfRangeException>();
+        h.Invoking(x => x.RecordValue(long.MinValue)).Should().Throw<IndexOutOfRangeException>();
+        h.Invoking(x => x.RecordValue(200_000_000)).Should().Throw<IndexOutOfRangeException>();
         h.TotalCount.Should().Be(2);
         h.GetMaxValue().Should().Be(h.HighestEquivalentValue(60_000));
 

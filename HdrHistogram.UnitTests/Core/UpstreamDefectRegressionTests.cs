@@ -35,13 +35,13 @@ public class UpstreamDefectRegressionTests
     [InlineData(-1L)]
     [InlineData(long.MinValue)]
     [InlineData(-4611686018427387904L)]
-    public void Negative_values_are_rejected_with_ArgumentOutOfRangeException(long value)
+    public void Negative_values_are_rejected_with_IndexOutOfRangeException_as_2_5_0_throws(long value)
     {
         foreach (var h in AllTypes(1, long.MaxValue / 2, 3))
         {
-            h.Invoking(x => x.RecordValue(value)).Should().Throw<ArgumentOutOfRangeException>();
-            h.Invoking(x => x.RecordValueWithCount(value, 3)).Should().Throw<ArgumentOutOfRangeException>();
-            h.Invoking(x => x.RecordValueWithExpectedInterval(value, 10)).Should().Throw<ArgumentOutOfRangeException>();
+            h.Invoking(x => x.RecordValue(value)).Should().Throw<IndexOutOfRangeException>().WithMessage("The value * is negative*");
+            h.Invoking(x => x.RecordValueWithCount(value, 3)).Should().Throw<IndexOutOfRangeException>();
+            h.Invoking(x => x.RecordValueWithExpectedInterval(value, 10)).Should().Throw<IndexOutOfRangeException>();
             h.TotalCount.Should().Be(0, "nothing may have been counted for {0}", h.GetType().Name);
             h.GetMaxValue().Should().Be(0);
         }
@@ -50,39 +50,46 @@ public class UpstreamDefectRegressionTests
     [Fact]
     public void Negative_values_are_rejected_on_narrow_histograms_too()
     {
-        // Upstream failed deep in the bit arithmetic with IndexOutOfRangeException here.
+        // Upstream failed deep in the bit arithmetic with a bare IndexOutOfRangeException here: the type stays, the
+        // message says what is wrong, and nothing is counted.
         var h = new LongHistogram(1, 1000, 2);
-        h.Invoking(x => x.RecordValue(-5)).Should().Throw<ArgumentOutOfRangeException>();
-        h.Invoking(x => x.GetCountAtValue(-5)).Should().Throw<ArgumentOutOfRangeException>();
+        h.Invoking(x => x.RecordValue(-5)).Should().Throw<IndexOutOfRangeException>().WithMessage("The value -5 is negative*");
+        h.Invoking(x => x.GetCountAtValue(-5)).Should().Throw<IndexOutOfRangeException>();
+        h.TotalCount.Should().Be(0);
     }
 
     [Fact]
-    public void ShortHistogram_counts_throw_instead_of_wrapping()
+    public void ShortHistogram_counts_wrap_as_in_2_5_0_and_HasOverflowed_reports_it()
     {
         var h = new ShortHistogram(1, 1000, 2);
         h.RecordValueWithCount(7, short.MaxValue);
 
-        h.Invoking(x => x.RecordValue(7)).Should().Throw<InvalidOperationException>().WithMessage("*overflow*short*");
-        h.GetCountAtValue(7).Should().Be(short.MaxValue);
-        h.TotalCount.Should().Be(short.MaxValue);
+        h.RecordValue(7);
+        h.GetCountAtValue(7).Should().Be(short.MinValue);
+        h.TotalCount.Should().Be(short.MaxValue + 1);
+        h.HasOverflowed().Should().BeTrue();
     }
 
     [Fact]
-    public void IntHistogram_counts_throw_instead_of_wrapping()
+    public void IntHistogram_counts_wrap_as_in_2_5_0_and_HasOverflowed_reports_it()
     {
         var h = new IntHistogram(1, 1000, 2);
         h.RecordValueWithCount(7, int.MaxValue);
-        h.Invoking(x => x.RecordValueWithCount(7, 1)).Should().Throw<InvalidOperationException>();
-        h.GetCountAtValue(7).Should().Be(int.MaxValue);
+        h.RecordValueWithCount(7, 1);
+        h.GetCountAtValue(7).Should().Be(int.MinValue);
+        h.TotalCount.Should().Be(int.MaxValue + 1L);
+        h.HasOverflowed().Should().BeTrue();
 
         var concurrent = new IntConcurrentHistogram(1, 1000, 2);
         concurrent.RecordValueWithCount(7, int.MaxValue);
-        concurrent.Invoking(x => x.RecordValue(7)).Should().Throw<InvalidOperationException>();
-        concurrent.GetCountAtValue(7).Should().Be(int.MaxValue);
+        concurrent.RecordValue(7);
+        concurrent.GetCountAtValue(7).Should().Be(int.MinValue);
+        concurrent.TotalCount.Should().Be(int.MaxValue + 1L);
+        concurrent.HasOverflowed().Should().BeTrue();
     }
 
     [Fact]
-    public void Adding_short_histograms_that_overflow_throws_and_changes_nothing()
+    public void Adding_short_histograms_that_overflow_wraps_as_in_2_5_0()
     {
         var a = new ShortHistogram(1, 1000, 2);
         a.RecordValueWithCount(1, 10);
@@ -91,9 +98,12 @@ public class UpstreamDefectRegressionTests
         b.RecordValueWithCount(1, 5);
         b.RecordValueWithCount(500, 30000);
 
-        a.Invoking(x => x.Add(b)).Should().Throw<InvalidOperationException>();
-        a.GetCountAtValue(1).Should().Be(10, "a failing add leaves the target unchanged");
-        a.TotalCount.Should().Be(30010);
+        a.Add(b);
+
+        a.GetCountAtValue(1).Should().Be(15);
+        a.GetCountAtValue(500).Should().Be(60000 - 65536);
+        a.TotalCount.Should().Be(60015);
+        a.HasOverflowed().Should().BeTrue();
     }
 
     [Fact]

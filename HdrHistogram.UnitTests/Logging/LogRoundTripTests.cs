@@ -131,19 +131,31 @@ public class LogRoundTripTests
         h.RecordValue(1000);
         foreach (string bad in new[] { "a,b", "a b", "a\rb", "a\nb", "x,", " " })
         {
-            h.Tag = bad;
-            var act = () => writer.OutputIntervalHistogram(h);
-            act.Should().Throw<ArgumentException>().WithMessage("*tag*");
+            var set = () => h.Tag = bad;
+            set.Should().Throw<ArgumentException>().WithMessage("The tag holds * at index *");
         }
+
+        var source = new LongHistogram(3_600_000_000_000, 3);
+        source.RecordValue(1000);
+        using var valid = new MemoryStream();
+        using (var validWriter = new HistogramLogWriter(valid, leaveOpen: true))
+        {
+            validWriter.OutputIntervalHistogram(source);
+        }
+
+        // A tag holding NEL arrives from a log (our reader ends tags only at field delimiters).
+        string line = System.Text.Encoding.UTF8.GetString(valid.ToArray());
+        var decoded = HistogramLogReader.Read(new MemoryStream(System.Text.Encoding.UTF8.GetBytes("Tag=a\u0085b," + line))).Single();
+        var act = () => writer.OutputIntervalHistogram(decoded);
+        act.Should().Throw<ArgumentException>().WithMessage("The tag holds U+0085 at index 1 (of 3 characters)*");
 
         h.Tag = "ok=fine;-_/";
         writer.OutputIntervalHistogram(h);
         var comment = () => writer.OutputComment("two\nlines");
         comment.Should().Throw<ArgumentException>();
-        var doubleHistogram = new DoubleHistogram(3) { Tag = "bad,tag" };
-        doubleHistogram.RecordValue(1.5);
-        var d = () => writer.OutputIntervalHistogram(0, 1, doubleHistogram);
-        d.Should().Throw<ArgumentException>().WithMessage("*tag*");
+        var doubleHistogram = new DoubleHistogram(3);
+        var d = () => doubleHistogram.Tag = "bad,tag";
+        d.Should().Throw<ArgumentException>().WithMessage("The tag holds a comma at index 3*");
         System.Text.Encoding.UTF8.GetString(stream.ToArray()).Should().StartWith("Tag=ok=fine;-_/,").And.EndWith("\n").And.Subject.Count(c => c == '\n').Should().Be(1);
 
         writer.Dispose();

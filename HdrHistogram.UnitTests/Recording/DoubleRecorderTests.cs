@@ -115,7 +115,7 @@ public class DoubleRecorderTests
         third.GetCountAtValue(1.0).Should().Be(0, "it was reset before being recorded into again");
 
         var again = () => recorder.Take(second);
-        again.Should().Throw<ArgumentException>().WithMessage("*recycle*", "second was recycled and is being recorded into again");
+        again.Should().Throw<InvalidOperationException>().WithMessage("*recycle*", "second was recycled and is being recorded into again");
     }
 
     [Theory]
@@ -125,9 +125,9 @@ public class DoubleRecorderTests
         var recorder = Subject.Create(kind, null, 3);
         var other = Subject.Create(kind, null, 3);
         var foreign = () => recorder.Take(new DoubleHistogram(3));
-        foreign.Should().Throw<ArgumentException>().WithMessage("*GetIntervalHistogram*");
+        foreign.Should().Throw<InvalidOperationException>().WithMessage("*GetIntervalHistogram*");
         var fromAnother = () => recorder.Take(other.Take(null));
-        fromAnother.Should().Throw<ArgumentException>();
+        fromAnother.Should().Throw<InvalidOperationException>();
     }
 
     [Theory]

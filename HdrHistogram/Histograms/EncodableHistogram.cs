@@ -17,8 +17,21 @@ public abstract class EncodableHistogram
     /// <summary>End of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set).</summary>
     public virtual long EndTimeStamp { get; set; }
 
+    private string? _tag;
+
     /// <summary>An optional tag, carried into histogram logs as <c>Tag=</c>.</summary>
-    public virtual string? Tag { get; set; }
+    /// <exception cref="System.ArgumentException">
+    /// The tag holds a space, a comma, CR or LF, where a log would split it (as 2.5.0 refuses them).
+    /// </exception>
+    public virtual string? Tag
+    {
+        get => _tag;
+        set
+        {
+            LogTag.ValidateOnSet(value);
+            _tag = value;
+        }
+    }
 
     /// <summary>The highest recorded value as a double (the log's <c>Interval_Max</c> column before unit scaling).</summary>
     /// <returns>The maximum value.</returns>

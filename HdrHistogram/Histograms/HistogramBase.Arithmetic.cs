@@ -21,7 +21,7 @@ public abstract partial class HistogramBase
     /// <summary>Replaces the content of <paramref name="targetHistogram"/> with this histogram's counts, tag and timestamps.</summary>
     /// <param name="targetHistogram">The histogram to overwrite; must cover this histogram's values or auto-resize.</param>
     /// <exception cref="ArgumentNullException"><paramref name="targetHistogram"/> is null.</exception>
-    /// <exception cref="ArgumentException">The target cannot hold this histogram's values.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The target cannot hold this histogram's values.</exception>
     public void CopyInto(HistogramBase targetHistogram)
     {
         if (targetHistogram is null)
@@ -40,8 +40,8 @@ public abstract partial class HistogramBase
     /// </summary>
     /// <param name="fromHistogram">The histogram to add.</param>
     /// <exception cref="ArgumentNullException"><paramref name="fromHistogram"/> is null.</exception>
-    /// <exception cref="ArgumentException">The other histogram has values beyond this one's range and <see cref="AutoResize"/> is off.</exception>
-    /// <exception cref="InvalidOperationException">A short or int count would overflow; this histogram is left unchanged.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The other histogram has values beyond this one's range and <see cref="AutoResize"/> is off (the type 2.5.0 throws).</exception>
+    /// <remarks>A short or int count that passes its type's maximum wraps, as in 2.5.0; <see cref="HistogramBase.HasOverflowed"/> then reports it.</remarks>
     public virtual void Add(HistogramBase fromHistogram)
     {
         if (fromHistogram is null)
@@ -55,7 +55,11 @@ public abstract partial class HistogramBase
         {
             if (!AutoResize)
             {
-                throw new ArgumentException("The other histogram includes values that do not fit in this histogram's range.", nameof(fromHistogram));
+                throw new ArgumentOutOfRangeException(
+                    nameof(fromHistogram),
+                    "The other histogram includes values (up to " + otherMaxValue.ToString(CultureInfo.InvariantCulture)
+                    + ") that do not fit in this histogram's range (up to "
+                    + highestRecordableValue.ToString(CultureInfo.InvariantCulture) + ").");
             }
 
             Resize(otherMaxValue);
@@ -73,8 +77,6 @@ public abstract partial class HistogramBase
             EndTimeStamp = Math.Max(EndTimeStamp, fromHistogram.EndTimeStamp);
             return;
         }
-
-        CheckAddDoesNotOverflow(fromHistogram);
 
         if (sameLayout)
         {
@@ -369,29 +371,6 @@ public abstract partial class HistogramBase
         }
 
         return index + shiftAmount;
-    }
-
-    private void CheckAddDoesNotOverflow(HistogramBase fromHistogram)
-    {
-        long maxAllowable = MaxAllowableCount;
-        if (maxAllowable == long.MaxValue)
-        {
-            return; // Long counts wrap silently, as in Java.
-        }
-
-        // Check every target bucket first, so that a failing add leaves this histogram unchanged.
-        for (int i = 0; i < fromHistogram.CountsArrayLength; i++)
-        {
-            long otherCount = fromHistogram.GetCountAtIndex(i);
-            if (otherCount > 0)
-            {
-                long current = GetCountAtValue(fromHistogram.ValueFromIndex(i));
-                if (otherCount > maxAllowable - current)
-                {
-                    ThrowCountOverflow(current, otherCount, WordSizeInBytes == 2 ? "short" : "int");
-                }
-            }
-        }
     }
 
     /// <summary>

@@ -26,7 +26,7 @@ public abstract partial class HistogramBase
             long floor = System.Math.Max(LowestEquivalentValue(top), lowestMissing);
             long inBucket = ((top - floor) / interval) + 1;
             long bottom = top - ((inBucket - 1) * interval);
-            RecordCountAtValue(MultiplyCount(count, inBucket, top), top);
+            RecordCountAtValue(MultiplyCount(count, inBucket), top);
 
             // The loop's minimum is its lowest recorded value (the maximum was set by the top one).
             UpdateMinAndMax(bottom);
@@ -40,16 +40,8 @@ public abstract partial class HistogramBase
     }
 
     /// <summary>
-    /// <paramref name="count"/> x <paramref name="times"/>: wraps for long counts as repeated adds do (and Java), and
-    /// throws the count overflow error for short and int counts when even 64 bits cannot hold it.
+    /// <paramref name="count"/> x <paramref name="times"/>, wrapping: adding the product once leaves every count type
+    /// (which wraps too) and the total where <paramref name="times"/> separate adds would, as in 2.5.0 and Java.
     /// </summary>
-    private long MultiplyCount(long count, long times, long value)
-    {
-        if (MaxAllowableCount != long.MaxValue && count > 0 && times > long.MaxValue / count)
-        {
-            ThrowCountOverflow(GetCountAtValue(value), long.MaxValue, WordSizeInBytes == 2 ? "short" : "int");
-        }
-
-        return unchecked(count * times);
-    }
+    private static long MultiplyCount(long count, long times) => unchecked(count * times);
 }

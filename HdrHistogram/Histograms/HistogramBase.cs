@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Threading;
@@ -165,15 +166,16 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
 
     /// <summary>Records one occurrence of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off.</exception>
-    /// <exception cref="InvalidOperationException">The bucket's count would overflow the count type.</exception>
+    /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off (as in 2.5.0).</exception>
+    /// <remarks>A short or int count that passes its type's maximum wraps, as in 2.5.0; <see cref="HasOverflowed"/> then reports it.</remarks>
     public void RecordValue(long value) => RecordSingleValue(value);
 
     /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="count">How many occurrences; must not be negative.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The value or count is negative, or the value is beyond the range and <see cref="AutoResize"/> is off.</exception>
-    /// <exception cref="InvalidOperationException">The bucket's count would overflow the count type.</exception>
+    /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off (as in 2.5.0).</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The count is negative.</exception>
+    /// <remarks>A short or int count that passes its type's maximum wraps, as in 2.5.0; <see cref="HasOverflowed"/> then reports it.</remarks>
     public void RecordValueWithCount(long value, long count)
     {
         if (count < 0)
@@ -190,7 +192,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// </summary>
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off.</exception>
+    /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off (as in 2.5.0).</exception>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
         => RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
 
@@ -216,7 +218,10 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
         Tag = null;
     }
 
-    /// <summary>Whether any bucket count (or the total) has overflowed, which only long-count arithmetic can do silently.</summary>
+    /// <summary>
+    /// Whether any bucket count (or the total) has overflowed: a short or int count recorded or added past its type's
+    /// maximum wraps (as in 2.5.0), and long counts can wrap through arithmetic.
+    /// </summary>
     /// <returns><c>true</c> when the sum of the counts differs from <see cref="TotalCount"/> or is negative.</returns>
     public bool HasOverflowed()
     {
@@ -329,12 +334,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     {
         if (!AutoResize)
         {
-            throw new ArgumentOutOfRangeException(
-                nameof(value),
-                value,
-                "The value is outside the histogram's covered range (highest trackable value "
-                + HighestTrackableValue.ToString(CultureInfo.InvariantCulture) + ", counts index "
-                + index.ToString(CultureInfo.InvariantCulture) + ").");
+            ThrowValueOutOfRange(value, HighestTrackableValue, index);
         }
 
         Resize(value);
@@ -400,7 +400,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     internal int GetLengthForNumberOfBuckets(int numberOfBuckets) => (numberOfBuckets + 1) * _subBucketHalfCount;
 
     /// <summary>The logical counts index of <paramref name="value"/>; may be past the end for values beyond the range.</summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="value"/> is negative.</exception>
+    /// <exception cref="IndexOutOfRangeException"><paramref name="value"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal int CountsArrayIndex(long value)
     {
@@ -622,7 +622,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <summary>Replaces the count at logical index <paramref name="index"/>.</summary>
     internal void SetCountAtIndex(int index, long value) => SetCountAtNormalizedIndex(NormalizeIndex(index), value);
 
-    /// <summary>Adds to the count at logical index <paramref name="index"/>, throwing if the count type would overflow.</summary>
+    /// <summary>Adds to the count at logical index <paramref name="index"/>; a short or int count wraps past its type's range, as in 2.5.0.</summary>
     private protected void AddToCountAtIndex(int index, long value) => AddToCountAtNormalizedIndex(NormalizeIndex(index), value);
 
     /// <summary>
@@ -665,14 +665,30 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <returns>A new, empty histogram.</returns>
     private protected abstract HistogramBase CreateEmptyCopy();
 
-    /// <summary>Throws the error for an out-of-range count in the short and int variants.</summary>
-    internal static void ThrowCountOverflow(long current, long added, string typeName)
-        => throw new InvalidOperationException(
-            "Adding " + added.ToString(CultureInfo.InvariantCulture) + " to a count of "
-            + current.ToString(CultureInfo.InvariantCulture) + " would overflow the " + typeName + " count type.");
+    /// <summary>
+    /// Throws the error for recording a value beyond the covered range: <see cref="IndexOutOfRangeException"/>, as
+    /// HdrHistogram 2.5.0 throws (Java's <c>ArrayIndexOutOfBoundsException</c>), so that code catching it keeps working.
+    /// </summary>
+    [DoesNotReturn]
+    [SuppressMessage("Usage", "CA2201:Do not raise reserved exception types", Justification = "The type HdrHistogram 2.5.0 throws here, which callers catch.")]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowValueOutOfRange(long value, long highestTrackableValue, int index)
+        => throw new IndexOutOfRangeException(
+            "The value " + value.ToString(CultureInfo.InvariantCulture)
+            + " is outside the histogram's covered range (0 to highest trackable value "
+            + highestTrackableValue.ToString(CultureInfo.InvariantCulture) + ", counts index "
+            + index.ToString(CultureInfo.InvariantCulture) + ").");
 
+    /// <summary>
+    /// Throws the error for a negative value given to a record or query: <see cref="IndexOutOfRangeException"/>, as
+    /// HdrHistogram 2.5.0 throws for it.
+    /// </summary>
+    [DoesNotReturn]
+    [SuppressMessage("Usage", "CA2201:Do not raise reserved exception types", Justification = "The type HdrHistogram 2.5.0 throws here, which callers catch.")]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowNegativeValue(long value)
-        => throw new ArgumentOutOfRangeException(nameof(value), value, "A histogram cannot record a negative value.");
+        => throw new IndexOutOfRangeException(
+            "The value " + value.ToString(CultureInfo.InvariantCulture) + " is negative: a histogram holds values from 0 up.");
 
     private static void ValidateConfiguration(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
     {

@@ -131,7 +131,7 @@ public static class HistogramExtensions
     /// <param name="source">The histogram to copy.</param>
     /// <param name="target">The histogram to overwrite.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="ArgumentException">The target cannot hold the source's values.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The target cannot hold the source's values.</exception>
     public static void CopyInto(this HistogramBase source, HistogramBase target) => NotNull(source).CopyInto(target);
 
     /// <summary>

@@ -3,7 +3,7 @@ using HdrHistogram.Concurrency;
 namespace HdrHistogram;
 
 /// <summary>
-/// A histogram with 32-bit counts that many threads may record into at once; a count that would exceed <see cref="int.MaxValue"/> throws instead of wrapping.
+/// A histogram with 32-bit counts that many threads may record into at once; a count that passes <see cref="int.MaxValue"/> wraps, as in 2.5.0, and <see cref="HistogramBase.HasOverflowed"/> reports it.
 /// </summary>
 /// <remarks>
 /// <para>

@@ -2,7 +2,7 @@ using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
-/// <summary>A histogram with 32-bit counts (Java's <c>IntCountsHistogram</c>): half the memory of <see cref="LongHistogram"/>; a count that would exceed <see cref="int.MaxValue"/> throws instead of wrapping.</summary>
+/// <summary>A histogram with 32-bit counts (Java's <c>IntCountsHistogram</c>): half the memory of <see cref="LongHistogram"/>; a count that passes <see cref="int.MaxValue"/> wraps, as in 2.5.0, and <see cref="HistogramBase.HasOverflowed"/> reports it.</summary>
 public class IntHistogram : HistogramBase
 {
     private readonly ArrayCounts<int> _counts;
@@ -60,8 +60,7 @@ public class IntHistogram : HistogramBase
 
     /// <summary>
     /// Records one value: an increment of its count and of the total when it lies inside the range recorded so far
-    /// (<see cref="HistogramBase.FastRecordSlot"/>) and its count is below int.MaxValue, else the general path (which
-    /// throws on the overflow).
+    /// (<see cref="HistogramBase.FastRecordSlot"/>), else the general path. A count at int.MaxValue wraps, as in 2.5.0.
     /// </summary>
     private protected override void RecordSingleValue(long value)
     {

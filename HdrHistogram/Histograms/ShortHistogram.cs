@@ -60,8 +60,7 @@ public class ShortHistogram : HistogramBase
 
     /// <summary>
     /// Records one value: an increment of its count and of the total when it lies inside the range recorded so far
-    /// (<see cref="HistogramBase.FastRecordSlot"/>) and its count is below short.MaxValue, else the general path (which
-    /// throws on the overflow).
+    /// (<see cref="HistogramBase.FastRecordSlot"/>), else the general path. A count at short.MaxValue wraps, as in 2.5.0.
     /// </summary>
     private protected override void RecordSingleValue(long value)
     {

@@ -40,8 +40,6 @@ public sealed class HistogramLogWriter : IDisposable
 
     private static readonly char[] LineBreaks = ['\r', '\n'];
 
-    private static readonly char[] TagDelimiters = [',', ' ', '\r', '\n'];
-
     private readonly Stream _stream;
     private readonly bool _leaveOpen;
     private readonly PooledBufferWriter _line = new(512);
@@ -118,10 +116,10 @@ public sealed class HistogramLogWriter : IDisposable
     /// left open.
     /// </summary>
     /// <param name="outputStream">The stream to write to.</param>
-    /// <param name="startTime">The start time of the log (a local time is converted to UTC; an unspecified kind is taken as UTC).</param>
+    /// <param name="startTime">The start time of the log (a local time is converted to UTC; an unspecified kind is taken as UTC), to the nearest millisecond as 2.5.0 writes it.</param>
     /// <param name="histograms">The interval histograms, in order.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="ArgumentException">A histogram's tag contains a field delimiter.</exception>
+    /// <exception cref="ArgumentException">A histogram's tag holds a character a log's reader ends it at (a space, a comma, CR, LF, NEL, U+2028, U+2029).</exception>
     public static void Write(Stream outputStream, DateTime startTime, params HistogramBase[] histograms)
     {
         using var writer = new HistogramLogWriter(outputStream);
@@ -132,10 +130,10 @@ public sealed class HistogramLogWriter : IDisposable
     /// Writes the format version, <paramref name="startTime"/>, the legend, then every histogram with its own absolute
     /// timestamps (upstream HdrHistogram.NET's API; see <see cref="OutputIntervalHistogram(EncodableHistogram)"/>).
     /// </summary>
-    /// <param name="startTime">The start time of the log (a local time is converted to UTC; an unspecified kind is taken as UTC).</param>
+    /// <param name="startTime">The start time of the log (a local time is converted to UTC; an unspecified kind is taken as UTC), to the nearest millisecond as 2.5.0 writes it.</param>
     /// <param name="histograms">The interval histograms, in order.</param>
     /// <exception cref="ArgumentNullException"><paramref name="histograms"/> or one of its elements is null.</exception>
-    /// <exception cref="ArgumentException">A histogram's tag contains a field delimiter.</exception>
+    /// <exception cref="ArgumentException">A histogram's tag holds a character a log's reader ends it at (a space, a comma, CR, LF, NEL, U+2028, U+2029).</exception>
     /// <exception cref="ObjectDisposedException">The writer was disposed.</exception>
     public void Write(DateTime startTime, params HistogramBase[] histograms)
     {
@@ -145,7 +143,7 @@ public sealed class HistogramLogWriter : IDisposable
         }
 
         OutputLogFormatVersion();
-        OutputStartTime(startTime.MillisecondsSinceUnixEpoch());
+        OutputStartTime(UnixTimeExtensions.StartTimeMilliseconds(startTime));
         OutputLegend();
         foreach (var histogram in histograms)
         {
@@ -159,7 +157,7 @@ public sealed class HistogramLogWriter : IDisposable
     /// </summary>
     /// <param name="histogram">The interval histogram.</param>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
-    /// <exception cref="ArgumentException">The histogram's tag contains a field delimiter.</exception>
+    /// <exception cref="ArgumentException">The histogram's tag holds a character a log's reader ends it at (a space, a comma, CR, LF, NEL, U+2028, U+2029).</exception>
     /// <exception cref="ObjectDisposedException">The writer was disposed.</exception>
     public void Append(HistogramBase histogram)
     {
@@ -330,27 +328,6 @@ public sealed class HistogramLogWriter : IDisposable
         }
     }
 
-    /// <summary>Checks a tag the way the log's reader needs it: none of the field delimiters <c>,</c>, space, <c>\r</c>, <c>\n</c>.</summary>
-    /// <param name="tag">The tag.</param>
-    /// <exception cref="ArgumentException">The tag contains a delimiter.</exception>
-    internal static void ValidateTag(string tag)
-    {
-        int bad = tag.IndexOfAny(TagDelimiters);
-        if (bad >= 0)
-        {
-            string what = tag[bad] switch
-            {
-                ',' => "','",
-                ' ' => "a space",
-                '\r' => "'\\r'",
-                _ => "'\\n'",
-            };
-            throw new ArgumentException(
-                "A histogram log tag cannot contain " + what + " (tags end at ',', ' ', '\\r' or '\\n'); the tag is \"" + tag + "\".",
-                nameof(tag));
-        }
-    }
-
     private byte[] GetTagBytes(string tag)
     {
         for (int i = 0; i < _tagCount; i++)
@@ -361,7 +338,7 @@ public sealed class HistogramLogWriter : IDisposable
             }
         }
 
-        ValidateTag(tag);
+        LogTag.ValidateForLog(tag);
         byte[] bytes;
         try
         {

@@ -109,6 +109,16 @@ internal sealed class LogLineSource : IDisposable
             _scanned = _end - _start;
             if (!Fill())
             {
+                if (_encoding == InputEncoding.Unknown)
+                {
+                    // At most the first two bytes of a byte order mark so far: no line yet, whatever comes next.
+                    lineStart = _start;
+                    lineLength = 0;
+                    _peekedLength = 0;
+                    terminated = false;
+                    return false;
+                }
+
                 lineStart = _start;
                 lineLength = _end - _start;
                 _peekedLength = lineLength;
@@ -202,8 +212,9 @@ internal sealed class LogLineSource : IDisposable
                         }
 
                         // Undecided (the bytes so far could start a byte order mark) or decided: either way, more was read
-                        // if read > 0, and the caller looks again.
-                        DetectEncoding(read <= 0);
+                        // if read > 0, and the caller looks again. A read of nothing decides nothing: a log being
+                        // written may have flushed only part of its mark so far, whatever the sizes of the reads.
+                        DetectEncoding();
                         return read > 0;
                     }
 
@@ -256,9 +267,10 @@ internal sealed class LogLineSource : IDisposable
     /// <summary>
     /// Looks for a byte order mark at the start of the input: UTF-16 LE (<c>FF FE</c>) and BE (<c>FE FF</c>) switch
     /// to transcoding, a UTF-8 one (<c>EF BB BF</c>) is skipped; anything else is UTF-8. Returns <c>false</c> while the
-    /// bytes so far could still be the start of a mark.
+    /// bytes so far could still be the start of a mark (nothing yet, <c>FF</c>, <c>FE</c>, <c>EF</c> or <c>EF BB</c>):
+    /// the decision waits for the byte that settles it, however the input arrives.
     /// </summary>
-    private bool DetectEncoding(bool endOfInput)
+    private bool DetectEncoding()
     {
         var bytes = new ReadOnlySpan<byte>(_buffer, _start, _end - _start);
         if (bytes.Length >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)))
@@ -291,9 +303,9 @@ internal sealed class LogLineSource : IDisposable
             return true;
         }
 
-        // Nothing yet (a log about to be written), or the start of a mark with more input to come: undecided.
+        // Nothing yet (a log about to be written), or the start of a mark with the rest still to come: undecided.
         bool couldBeMark = bytes.Length == 0
-            || (!endOfInput && bytes.Length < 3
+            || (bytes.Length < 3
                 && ((bytes[0] == 0xEF && (bytes.Length == 1 || bytes[1] == 0xBB))
                     || (bytes.Length == 1 && (bytes[0] == 0xFF || bytes[0] == 0xFE))));
         if (couldBeMark)

@@ -85,7 +85,7 @@ public class DoubleRecorder
     /// one. Each returned histogram may be recycled once: after that the recorder records into it again.
     /// </param>
     /// <returns>The interval histogram; the caller owns it until it recycles it.</returns>
-    /// <exception cref="ArgumentException"><paramref name="histogramToRecycle"/> was not handed out by this recorder, or was already recycled.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="histogramToRecycle"/> was not handed out by this recorder, or was already recycled (the type 2.5.0 throws).</exception>
     public DoubleHistogram GetIntervalHistogram(DoubleHistogram? histogramToRecycle) => _core.GetIntervalHistogram(histogramToRecycle);
 
     /// <summary>

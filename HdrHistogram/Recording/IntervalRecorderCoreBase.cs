@@ -193,22 +193,23 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
         }
     }
 
-    /// <summary>Java's check: only a histogram this recorder handed out (and that is not in use again) may be recycled.</summary>
+    /// <summary>
+    /// Java's check: only a histogram this recorder handed out (and that is not in use again) may be recycled; a failure
+    /// throws <see cref="InvalidOperationException"/>, as 2.5.0's Recorder does (Java's <c>IllegalArgumentException</c>).
+    /// </summary>
     private void ValidateFitAsReplacementHistogram(THistogram histogramToRecycle)
     {
         if (!ReferenceEquals(GetContainingRecorder(histogramToRecycle), _owner))
         {
-            throw new ArgumentException(
-                "The replacement histogram must have been obtained via a previous GetIntervalHistogram() call from this "
-                + _owner.GetType().Name + " instance.",
-                nameof(histogramToRecycle));
+            throw new InvalidOperationException(
+                "The replacement histogram (histogramToRecycle) must have been obtained via a previous GetIntervalHistogram() call from this "
+                + _owner.GetType().Name + " instance.");
         }
 
         if (ReferenceEquals(histogramToRecycle, _activeHistogram))
         {
-            throw new ArgumentException(
-                "The replacement histogram was already recycled and is being recorded into again; recycle each interval histogram once.",
-                nameof(histogramToRecycle));
+            throw new InvalidOperationException(
+                "The replacement histogram (histogramToRecycle) was already recycled and is being recorded into again; recycle each interval histogram once.");
         }
     }
 }

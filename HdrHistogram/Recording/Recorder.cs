@@ -73,13 +73,14 @@ public class Recorder : IRecorder
 
     /// <summary>Records one occurrence of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize.</exception>
+    /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize (as in 2.5.0).</exception>
     public void RecordValue(long value) => _core.RecordValue(value);
 
     /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="count">How many occurrences; must not be negative.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The value or count is negative, or the value is beyond the range and the histograms do not auto-resize.</exception>
+    /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize (as in 2.5.0).</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The count is negative.</exception>
     public void RecordValueWithCount(long value, long count) => _core.RecordValueWithCount(value, count);
 
     /// <summary>
@@ -88,7 +89,7 @@ public class Recorder : IRecorder
     /// </summary>
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
-    /// <exception cref="ArgumentOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize.</exception>
+    /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and the histograms do not auto-resize (as in 2.5.0).</exception>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples) => _core.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
 
     /// <summary>
@@ -109,7 +110,7 @@ public class Recorder : IRecorder
     /// one. Each returned histogram may be recycled once: after that the recorder records into it again.
     /// </param>
     /// <returns>The interval histogram; the caller owns it until it recycles it.</returns>
-    /// <exception cref="ArgumentException"><paramref name="histogramToRecycle"/> was not handed out by this recorder, or was already recycled.</exception>
+    /// <exception cref="InvalidOperationException"><paramref name="histogramToRecycle"/> was not handed out by this recorder, or was already recycled (the type 2.5.0 throws).</exception>
     public HistogramBase GetIntervalHistogram(HistogramBase? histogramToRecycle) => _core.GetIntervalHistogram(histogramToRecycle);
 
     /// <summary>
@@ -118,7 +119,7 @@ public class Recorder : IRecorder
     /// </summary>
     /// <param name="targetHistogram">The histogram to overwrite; must cover the recorded values or auto-resize.</param>
     /// <exception cref="ArgumentNullException"><paramref name="targetHistogram"/> is null.</exception>
-    /// <exception cref="ArgumentException">The target cannot hold the interval's values.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The target cannot hold the interval's values.</exception>
     public void GetIntervalHistogramInto(HistogramBase targetHistogram) => _core.GetIntervalHistogramInto(targetHistogram);
 
     /// <summary>Discards every value recorded so far; the next interval starts now.</summary>

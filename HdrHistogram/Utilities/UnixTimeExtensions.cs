@@ -1,4 +1,5 @@
 using System;
+using System.Globalization;
 
 namespace HdrHistogram.Utilities;
 
@@ -11,11 +12,24 @@ public static class UnixTimeExtensions
 {
     private static readonly DateTime Epoch = new(1970, 1, 1, 0, 0, 0, DateTimeKind.Utc);
 
-    /// <summary>The whole milliseconds from the Unix epoch to <paramref name="source"/>.</summary>
+    /// <summary>The whole milliseconds from the Unix epoch to <paramref name="source"/>, truncated toward zero as 2.5.0 does.</summary>
     /// <param name="source">The time.</param>
     /// <returns>Milliseconds since 1970-01-01T00:00:00Z (negative before it).</returns>
     public static long MillisecondsSinceUnixEpoch(this DateTime source)
-        => new DateTimeOffset(ToUtc(source)).ToUnixTimeMilliseconds();
+        => (ToUtc(source).Ticks - Epoch.Ticks) / TimeSpan.TicksPerMillisecond;
+
+    /// <summary>
+    /// A log's start time in milliseconds as 2.5.0's log writer writes it: <see cref="SecondsSinceUnixEpoch"/> rounded to
+    /// three decimals (to the nearest millisecond, as its <c>F3</c> formatting does).
+    /// </summary>
+    /// <param name="startTime">The log's start time.</param>
+    /// <returns>Milliseconds since 1970-01-01T00:00:00Z.</returns>
+    internal static long StartTimeMilliseconds(DateTime startTime)
+    {
+        // Formatting rounds the double's exact value, as 2.5.0's does; the header is written once, so the string is no cost.
+        string seconds = startTime.SecondsSinceUnixEpoch().ToString("F3", CultureInfo.InvariantCulture);
+        return long.Parse(seconds.Replace(".", string.Empty), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+    }
 
     /// <summary>The seconds, with fraction, from the Unix epoch to <paramref name="source"/>.</summary>
     /// <param name="source">The time.</param>

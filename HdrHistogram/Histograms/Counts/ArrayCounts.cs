@@ -4,8 +4,9 @@ using System.Runtime.CompilerServices;
 namespace HdrHistogram.Utilities;
 
 /// <summary>
-/// The plain (single-writer) counts store: an array of <typeparamref name="T"/> (long, int or short). A 64-bit count
-/// wraps silently on overflow, as Java's does; a narrower one throws instead.
+/// The plain (single-writer) counts store: an array of <typeparamref name="T"/> (long, int or short). Every count wraps
+/// silently on overflow, as 2.5.0's do (and Java's 64-bit ones); the histogram's total keeps counting, so
+/// <see cref="HistogramBase.HasOverflowed"/> reports it.
 /// </summary>
 /// <typeparam name="T">The count type.</typeparam>
 internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
@@ -24,8 +25,8 @@ internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
     public override int Length => _slots.Length;
 
     /// <summary>
-    /// Adds one to the count in <paramref name="slot"/> if the slot exists and the count is below the type's maximum
-    /// (always, for long counts), the recording fast path; otherwise changes nothing and returns <c>false</c>.
+    /// Adds one to the count in <paramref name="slot"/> if the slot exists (wrapping past the type's maximum, as 2.5.0's
+    /// counts do), the recording fast path; otherwise changes nothing and returns <c>false</c>.
     /// </summary>
     /// <param name="slot">The physical slot (any int).</param>
     /// <returns>Whether the count was incremented.</returns>
@@ -38,31 +39,22 @@ internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
             return false;
         }
 
-        if (typeof(T) == typeof(long))
+        unchecked
         {
-            Unsafe.As<T, long>(ref slots[slot])++;
-            return true;
-        }
-
-        if (typeof(T) == typeof(int))
-        {
-            ref int count = ref Unsafe.As<T, int>(ref slots[slot]);
-            if (count == int.MaxValue)
+            if (typeof(T) == typeof(long))
             {
-                return false;
+                Unsafe.As<T, long>(ref slots[slot])++;
             }
-
-            count++;
-            return true;
+            else if (typeof(T) == typeof(int))
+            {
+                Unsafe.As<T, int>(ref slots[slot])++;
+            }
+            else
+            {
+                Unsafe.As<T, short>(ref slots[slot])++;
+            }
         }
 
-        ref short shortCount = ref Unsafe.As<T, short>(ref slots[slot]);
-        if (shortCount == short.MaxValue)
-        {
-            return false;
-        }
-
-        shortCount++;
         return true;
     }
 
@@ -75,14 +67,9 @@ internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
     /// <inheritdoc />
     public override void AddToCount(int slot, long count)
     {
+        // Wraps past a short or int count's range, as 2.5.0's counts do; the total keeps the whole count.
         ref T current = ref _slots[slot];
-        long updated = CountStorage.ToInt64(in current) + count;
-        if (typeof(T) != typeof(long) && (updated > CountStorage.MaxValue<T>() || updated < 0))
-        {
-            HistogramBase.ThrowCountOverflow(CountStorage.ToInt64(in current), count, typeof(T) == typeof(int) ? "int" : "short");
-        }
-
-        current = CountStorage.FromInt64<T>(updated);
+        current = CountStorage.FromInt64<T>(unchecked(CountStorage.ToInt64(in current) + count));
     }
 
     /// <inheritdoc />

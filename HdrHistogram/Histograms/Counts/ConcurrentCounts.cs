@@ -48,6 +48,10 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
     private long _cachedTotal;
     private int _totalState = TotalClean;
 
+    // What adds that wrapped a count (int counts only) did not leave in the counts: the total adds it back, so that it
+    // counts every recorded value as 2.5.0's does, and HasOverflowed sees the counts fall short of it.
+    private long _wrapped;
+
     /// <summary>Creates <paramref name="length"/> empty counts, unshifted, for <paramref name="histogram"/>.</summary>
     public ConcurrentCounts(HistogramBase histogram, int length)
     {
@@ -83,7 +87,7 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
     public void AddTo(CountsArray counts, int index, long count)
     {
         int slot = counts.SlotOf(index);
-        default(TAtomics).Add(ref counts.Slots[slot], count);
+        AddToSlot(ref counts.Slots[slot], count);
         if (Volatile.Read(ref counts.Successor) is not null)
         {
             MoveToSuccessors(counts, index);
@@ -107,7 +111,9 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
     /// Once the state is stale, writers only read it: the cache line stays shared between the writers' cores instead
     /// of moving on every record.
     /// </remarks>
-    public long Total() => Volatile.Read(ref _totalState) == TotalClean ? Volatile.Read(ref _cachedTotal) : SumAndCacheTotal();
+    public long Total()
+        => (Volatile.Read(ref _totalState) == TotalClean ? Volatile.Read(ref _cachedTotal) : SumAndCacheTotal())
+            + Volatile.Read(ref _wrapped);
 
     /// <summary>Marks the whole cached total stale after counts were changed other than by atomic adds.</summary>
     public void InvalidateTotal()
@@ -164,7 +170,7 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
     public void AddAtNormalizedIndex(int normalizedIndex, long value)
     {
         var counts = Current;
-        default(TAtomics).Add(ref counts.Slots[normalizedIndex], value);
+        AddToSlot(ref counts.Slots[normalizedIndex], value);
         counts.Totals.MarkSlot(normalizedIndex);
         MarkTotalStale();
     }
@@ -223,6 +229,7 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
             Rebuild(slots.Length, 0, 0);
         }
 
+        Interlocked.Exchange(ref _wrapped, 0);
         InvalidateTotal();
     }
 
@@ -252,13 +259,27 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
             if (count != 0)
             {
                 int index = ClampToRange(_histogram.ShiftedLogicalIndex(i, shiftAmount), newLength);
-                default(TAtomics).Add(ref fresh.Slots[fresh.SlotOf(index)], count);
+                AddToSlot(ref fresh.Slots[fresh.SlotOf(index)], count);
             }
         }
 
         // 4. The new array's block sums start out stale: the next read of the total sums all of it.
         Interlocked.Exchange(ref _totalState, TotalStale);
     }
+
+    /// <summary>Adds to one slot; what a wrap of the count lost is kept for the total.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void AddToSlot(ref TSlot slot, long count)
+    {
+        long lost = default(TAtomics).Add(ref slot, count);
+        if (lost != 0)
+        {
+            NoteWrapped(lost);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void NoteWrapped(long lost) => Interlocked.Add(ref _wrapped, lost);
 
     /// <summary>
     /// A shift checks the recorded range before it starts; a value recorded concurrently that the shift would have
@@ -283,7 +304,7 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
 
             index = ClampToRange(_histogram.ShiftedLogicalIndex(index, successor.ShiftFromPredecessor), successor.Slots.Length);
             int slot = successor.SlotOf(index);
-            default(TAtomics).Add(ref successor.Slots[slot], count);
+            AddToSlot(ref successor.Slots[slot], count);
             successor.Totals.MarkSlot(slot);
             if (Volatile.Read(ref successor.Successor) is null)
             {

@@ -3,7 +3,7 @@ using System.Threading;
 
 namespace HdrHistogram.Concurrency;
 
-/// <summary>32-bit counts: an add is a compare-and-set that throws instead of wrapping past <see cref="int.MaxValue"/> or below 0.</summary>
+/// <summary>32-bit counts: an add is one atomic add that wraps past <see cref="int.MaxValue"/>, as 2.5.0's counts do (<see cref="HistogramBase.HasOverflowed"/> reports it).</summary>
 internal readonly struct IntSlotAtomics : ICountSlotAtomics<int>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -13,23 +13,16 @@ internal readonly struct IntSlotAtomics : ICountSlotAtomics<int>
     public void Write(ref int slot, long value) => Volatile.Write(ref slot, (int)value);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Add(ref int slot, long value)
+    public long Add(ref int slot, long value)
     {
-        int current;
-        long updated;
-        do
-        {
-            current = Volatile.Read(ref slot);
-            updated = current + value;
-            if (updated > int.MaxValue || updated < 0)
-            {
-                HistogramBase.ThrowCountOverflow(current, value, "int");
-            }
-        }
-        while (Interlocked.CompareExchange(ref slot, (int)updated, current) != current);
+        int added = unchecked((int)value);
+        int updated = Interlocked.Add(ref slot, added);
+
+        // The count gained updated - previous as a number; it differs from value only when the count wrapped (or
+        // value does not fit an int).
+        return value - ((long)updated - unchecked(updated - added));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public long TakeAll(ref int slot) => Interlocked.Exchange(ref slot, 0);
-
 }

@@ -13,7 +13,11 @@ internal readonly struct LongSlotAtomics : ICountSlotAtomics<long>
     public void Write(ref long slot, long value) => Volatile.Write(ref slot, value);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Add(ref long slot, long value) => Interlocked.Add(ref slot, value);
+    public long Add(ref long slot, long value)
+    {
+        Interlocked.Add(ref slot, value);
+        return 0;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public long TakeAll(ref long slot) => Interlocked.Exchange(ref slot, 0);
