@@ -12,14 +12,37 @@ namespace HdrHistogram.Prometheus.Registry;
 /// </summary>
 public sealed class PrometheusHistogramRegistry
 {
+    private static readonly string[] RequestDurationLabels = { "route", "status" };
     private readonly TimeProvider _timeProvider;
     private PrometheusHistogramFamily[] _families = Array.Empty<PrometheusHistogramFamily>();
+    private PrometheusHistogramFamily? _requestDurations;
 
     /// <summary>Creates an empty registry.</summary>
     /// <param name="timeProvider">The clock for the series' created timestamps; the system clock by default.</param>
     public PrometheusHistogramRegistry(TimeProvider? timeProvider = null)
     {
         _timeProvider = timeProvider ?? TimeProvider.System;
+    }
+
+    /// <summary>The process-wide registry that <c>MapHdrMetrics</c>, the middleware and the listener use unless given another.</summary>
+    public static PrometheusHistogramRegistry Default { get; } = new();
+
+    /// <summary>
+    /// The family the request-duration middleware records into by default: <c>http_server_request_duration_seconds</c>,
+    /// labels <c>route</c> and <c>status</c>, nanoseconds recorded and seconds exposed; created on first use.
+    /// </summary>
+    public PrometheusHistogramFamily RequestDurations
+    {
+        get
+        {
+            lock (SyncRoot)
+            {
+                return _requestDurations ??= CreateHistogram(
+                    AspNetCore.HdrRequestDurationMiddleware.DefaultMetricName,
+                    "Duration of HTTP requests handled, by route pattern and status code.",
+                    new PrometheusHistogramOptions { LabelNames = RequestDurationLabels, Unit = "seconds", ValueScale = 1e-9 });
+            }
+        }
     }
 
     internal object SyncRoot { get; } = new();
