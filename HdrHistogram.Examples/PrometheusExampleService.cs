@@ -8,6 +8,7 @@ using HdrHistogram.Prometheus.Exposition;
 using HdrHistogram.Prometheus.Registry;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
+using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 
 namespace HdrHistogram.Examples;

@@ -32,11 +32,11 @@ public static class HdrMetricsEndpointRouteBuilderExtensions
         return endpoints.MapGet(pattern, (HttpContext context) => WriteAsync(context, served, format));
     }
 
-    private static System.Threading.Tasks.Task WriteAsync(HttpContext context, PrometheusHistogramRegistry registry, PrometheusExpositionFormat? fixedFormat)
+    private static async System.Threading.Tasks.Task WriteAsync(HttpContext context, PrometheusHistogramRegistry registry, PrometheusExpositionFormat? fixedFormat)
     {
         var format = fixedFormat ?? PrometheusContentNegotiation.Negotiate(context.Request.Headers.Accept.ToString());
         context.Response.ContentType = PrometheusContentNegotiation.ContentType(format);
         registry.Write(context.Response.BodyWriter, format);
-        return context.Response.BodyWriter.FlushAsync().AsTask();
+        await context.Response.BodyWriter.FlushAsync().ConfigureAwait(false);
     }
 }
