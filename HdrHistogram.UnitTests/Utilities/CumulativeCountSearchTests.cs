@@ -7,7 +7,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Utilities;
 
 /// <summary>
-/// <see cref="CumulativeCountSearch.Sum"/> adds counts in vector accumulators with a count-by-count tail: every
+/// <see cref="CumulativeCountSearch.Sum{T}"/> adds counts in vector accumulators with a count-by-count tail: every
 /// length around the vector and block widths must give LINQ's sum of the same counts, for the whole array and for a slice of it.
 /// </summary>
 public class CumulativeCountSearchTests
@@ -30,8 +30,8 @@ public class CumulativeCountSearchTests
         var random = new Random(length);
         long[] counts = Enumerable.Range(0, length).Select(_ => random.Next(-5, 1_000_000) * 1_000_003L).ToArray();
 
-        CumulativeCountSearch.Sum(counts, 0, length).Should().Be(counts.Sum());
-        CumulativeCountSearch.Sum(counts, length / 3, length / 2).Should().Be(counts.Skip(length / 3).Take(length / 2).Sum());
+        CumulativeCountSearch.Sum(new ReadOnlySpan<long>(counts, 0, length)).Should().Be(counts.Sum());
+        CumulativeCountSearch.Sum(new ReadOnlySpan<long>(counts, length / 3, length / 2)).Should().Be(counts.Skip(length / 3).Take(length / 2).Sum());
     }
 
     [Theory]
@@ -40,8 +40,8 @@ public class CumulativeCountSearchTests
     {
         int[] counts = Enumerable.Range(0, length).Select(i => i % 5 == 0 ? -7 : int.MaxValue - i).ToArray();
 
-        CumulativeCountSearch.Sum(counts, 0, length).Should().Be(counts.Sum(c => (long)c));
-        CumulativeCountSearch.Sum(counts, length / 3, length / 2).Should().Be(counts.Skip(length / 3).Take(length / 2).Sum(c => (long)c));
+        CumulativeCountSearch.Sum(new ReadOnlySpan<int>(counts, 0, length)).Should().Be(counts.Sum(c => (long)c));
+        CumulativeCountSearch.Sum(new ReadOnlySpan<int>(counts, length / 3, length / 2)).Should().Be(counts.Skip(length / 3).Take(length / 2).Sum(c => (long)c));
     }
 
     [Theory]
@@ -50,7 +50,7 @@ public class CumulativeCountSearchTests
     {
         short[] counts = Enumerable.Range(0, length).Select(i => (short)(i % 3 == 0 ? short.MaxValue : i % 100)).ToArray();
 
-        CumulativeCountSearch.Sum(counts, 0, length).Should().Be(counts.Sum(c => (long)c));
-        CumulativeCountSearch.Sum(counts, length / 3, length / 2).Should().Be(counts.Skip(length / 3).Take(length / 2).Sum(c => (long)c));
+        CumulativeCountSearch.Sum(new ReadOnlySpan<short>(counts, 0, length)).Should().Be(counts.Sum(c => (long)c));
+        CumulativeCountSearch.Sum(new ReadOnlySpan<short>(counts, length / 3, length / 2)).Should().Be(counts.Skip(length / 3).Take(length / 2).Sum(c => (long)c));
     }
 }

@@ -1,7 +1,6 @@
 using System;
 using System.Globalization;
 using System.Threading;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
@@ -64,7 +63,7 @@ public abstract partial class HistogramBase
 
         bool sameLayout = HasSameLayoutAs(fromHistogram);
         if (sameLayout
-            && CountsBlockArithmetic.TryAdd(GetRawCounts(out _), fromHistogram.GetRawCounts(out _), SlotsHolding(fromHistogram), out long addedTotal))
+            && Store.TryAdd(fromHistogram.Store, SlotsHolding(fromHistogram), out long addedTotal))
         {
             // Same layout and count type: one vectorized pass over the counts arrays.
             AddToTotalCount(addedTotal);
@@ -138,7 +137,7 @@ public abstract partial class HistogramBase
 
         bool sameLayout = HasSameLayoutAs(otherHistogram);
         if (sameLayout
-            && CountsBlockArithmetic.TrySubtract(GetRawCounts(out _), otherHistogram.GetRawCounts(out _), SlotsHolding(otherHistogram), out long subtractedTotal))
+            && Store.TrySubtract(otherHistogram.Store, SlotsHolding(otherHistogram), out long subtractedTotal))
         {
             // Same layout and count type, no count going below zero: one pass over the counts arrays.
             AddToTotalCount(-subtractedTotal);

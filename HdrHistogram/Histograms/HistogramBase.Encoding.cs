@@ -29,12 +29,6 @@ public abstract partial class HistogramBase
     }
 
     /// <summary>
-    /// The counts storage itself (a <c>long[]</c>, <c>int[]</c> or <c>short[]</c>) and the normalizing offset its
-    /// slots are laid out with, for the encoder and decoder, which read and fill it directly.
-    /// </summary>
-    internal abstract Array GetRawCounts(out int normalizingIndexOffset);
-
-    /// <summary>
     /// Grows the counts so the histogram covers <paramref name="highestTrackableValue"/> (used before decoding into an
     /// existing histogram); does nothing when it already does.
     /// </summary>

@@ -1,7 +1,6 @@
 using System;
 using System.Globalization;
 using System.Threading;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
@@ -92,10 +91,8 @@ public abstract partial class HistogramBase
     public long GetValueAtPercentile(double percentile)
     {
         long countAtPercentile = CountAtPercentile(percentile, TotalCount);
-        Array rawCounts = GetRawCounts(out int normalizingIndexOffset);
-        int physicalIndexOfZero = Encoding.V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, rawCounts.Length);
         long cumulative = 0;
-        int index = FindFirstIndexReaching(rawCounts, physicalIndexOfZero, countAtPercentile, ref cumulative);
+        int index = FindFirstIndexReaching(countAtPercentile, ref cumulative);
         return index < 0 ? 0 : ValueAtPercentileIndex(percentile, index);
     }
 
@@ -144,8 +141,6 @@ public abstract partial class HistogramBase
             order[j] = i;
         }
 
-        Array rawCounts = GetRawCounts(out int normalizingIndexOffset);
-        int physicalIndexOfZero = Encoding.V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, rawCounts.Length);
         int logicalLength = CountsArrayLength;
 
         // After index k was found for target t, the sum through k covers every later target up to it; a later,
@@ -159,8 +154,8 @@ public abstract partial class HistogramBase
             if (foundIndex < 0 || cumulative < target)
             {
                 foundIndex = foundIndex < 0
-                    ? FindFirstIndexReaching(rawCounts, physicalIndexOfZero, target, ref cumulative)
-                    : CumulativeCountSearch.FindLogicalIndex(rawCounts, physicalIndexOfZero, logicalLength, nextIndex, target, ref cumulative);
+                    ? FindFirstIndexReaching(target, ref cumulative)
+                    : Store.FindLogicalIndex(NormalizingIndexOffset, logicalLength, nextIndex, target, ref cumulative);
                 if (foundIndex < 0)
                 {
                     // Never reached (an empty or inconsistent histogram): every larger target gives 0 too.
@@ -184,7 +179,7 @@ public abstract partial class HistogramBase
     /// index 0 with <paramref name="cumulative"/> starting at 0. A non-concurrent histogram holds no count between
     /// index 0 (values below the unit) and its minimum non-zero value, so the search jumps from one to the other.
     /// </summary>
-    private int FindFirstIndexReaching(Array rawCounts, int physicalIndexOfZero, long target, ref long cumulative)
+    private int FindFirstIndexReaching(long target, ref long cumulative)
     {
         int logicalLength = CountsArrayLength;
         int fromIndex = 0;
@@ -204,7 +199,7 @@ public abstract partial class HistogramBase
             }
         }
 
-        return CumulativeCountSearch.FindLogicalIndex(rawCounts, physicalIndexOfZero, logicalLength, fromIndex, target, ref cumulative);
+        return Store.FindLogicalIndex(NormalizingIndexOffset, logicalLength, fromIndex, target, ref cumulative);
     }
 
     /// <summary>

@@ -342,7 +342,9 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     }
 
     /// <summary>Grows the counts so that <paramref name="newHighestTrackableValue"/> fits, keeping every count.</summary>
-    private protected virtual void Resize(long newHighestTrackableValue)
+    private protected virtual void Resize(long newHighestTrackableValue) => ResizeCore(newHighestTrackableValue);
+
+    private void ResizeCore(long newHighestTrackableValue)
     {
         int oldLength = CountsArrayLength;
         EstablishSize(newHighestTrackableValue);
@@ -623,14 +625,20 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <summary>Adds to the count at logical index <paramref name="index"/>, throwing if the count type would overflow.</summary>
     private protected void AddToCountAtIndex(int index, long value) => AddToCountAtNormalizedIndex(NormalizeIndex(index), value);
 
+    /// <summary>
+    /// The store holding the counts (see <see cref="CountsStore"/>): the one way the histogram, the encoders, the
+    /// decoders, the queries and the arithmetic reach them. Every constructor of a derived class sets it.
+    /// </summary>
+    internal CountsStore Store { get; private protected set; } = null!;
+
     /// <summary>Reads the count stored in physical slot <paramref name="normalizedIndex"/>.</summary>
-    private protected abstract long GetCountAtNormalizedIndex(int normalizedIndex);
+    private protected long GetCountAtNormalizedIndex(int normalizedIndex) => Store.GetCount(normalizedIndex);
 
     /// <summary>Replaces the count stored in physical slot <paramref name="normalizedIndex"/>.</summary>
-    private protected abstract void SetCountAtNormalizedIndex(int normalizedIndex, long value);
+    private protected void SetCountAtNormalizedIndex(int normalizedIndex, long value) => Store.SetCount(normalizedIndex, value);
 
     /// <summary>Adds to the count in physical slot <paramref name="normalizedIndex"/>; short and int counts throw instead of wrapping.</summary>
-    private protected abstract void AddToCountAtNormalizedIndex(int normalizedIndex, long value);
+    private protected void AddToCountAtNormalizedIndex(int normalizedIndex, long value) => Store.AddToCount(normalizedIndex, value);
 
     /// <summary>Adds to the total count.</summary>
     private protected abstract void AddToTotalCount(long value);
@@ -641,35 +649,17 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// the concurrent ones, whose recorder writers leave the maximum to be completed later, clear every slot.
     /// </summary>
     /// <param name="slotsInUse">How many leading physical slots may hold a non-zero count.</param>
-    private protected abstract void ClearCounts(int slotsInUse);
+    private protected virtual void ClearCounts(int slotsInUse)
+    {
+        Store.Clear(slotsInUse);
+        TotalCount = 0;
+    }
 
     /// <summary>
     /// Grows the counts storage from <paramref name="oldLength"/> to <paramref name="newLength"/> slots, keeping every
     /// logical index's count under the current <see cref="NormalizingIndexOffset"/>.
     /// </summary>
-    private protected abstract void ResizeCounts(int oldLength, int newLength);
-
-    /// <summary>
-    /// Returns <paramref name="counts"/> grown to <paramref name="newLength"/> slots with every logical index's count
-    /// in its slot under <paramref name="normalizingIndexOffset"/> (shared by the non-concurrent count types).
-    /// </summary>
-    private protected static T[] ResizeCountsArray<T>(T[] counts, int oldLength, int newLength, int normalizingIndexOffset)
-    {
-        if (normalizingIndexOffset == 0)
-        {
-            Array.Resize(ref counts, newLength);
-            return counts;
-        }
-
-        // A shifted histogram's physical layout depends on the array length: place each logical index anew.
-        var resized = new T[newLength];
-        for (int i = 0; i < oldLength; i++)
-        {
-            resized[NormalizeIndex(i, normalizingIndexOffset, newLength)] = counts[NormalizeIndex(i, normalizingIndexOffset, oldLength)];
-        }
-
-        return resized;
-    }
+    private protected void ResizeCounts(int oldLength, int newLength) => Store.Resize(oldLength, newLength, NormalizingIndexOffset);
 
     /// <summary>Creates an empty histogram of the same type and configuration (used by copies and decoders).</summary>
     /// <returns>A new, empty histogram.</returns>

@@ -1,4 +1,3 @@
-using System;
 using HdrHistogram.Concurrency;
 using HdrHistogram.Utilities;
 
@@ -52,7 +51,7 @@ public class IntConcurrentHistogram : HistogramBase
     public IntConcurrentHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new ConcurrentCounts<int, IntSlotAtomics>(this, CountsArrayLength);
+        Store = _counts = new ConcurrentCounts<int, IntSlotAtomics>(this, CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -63,7 +62,7 @@ public class IntConcurrentHistogram : HistogramBase
     public IntConcurrentHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new ConcurrentCounts<int, IntSlotAtomics>(this, CountsArrayLength);
+        Store = _counts = new ConcurrentCounts<int, IntSlotAtomics>(this, CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -91,106 +90,26 @@ public class IntConcurrentHistogram : HistogramBase
     /// <summary>The counts writers add to and rebuilds replace (test hook: a late writer holds on to an old array).</summary>
     internal ConcurrentCounts<int, IntSlotAtomics> Counts => _counts;
 
-    /// <summary>
-    /// Adds to the count without a lock or a phaser critical section; a resize, shift or reset that replaces the
-    /// counts array meanwhile loses nothing (see <see cref="ConcurrentCounts{TSlot, TAtomics}"/>).
-    /// </summary>
-    private protected override void RecordCountAtValue(long count, long value)
-    {
-        int index = CountsArrayIndex(value);
-        while (!_counts.TryAdd(index, count))
-        {
-            GrowToCover(value, index);
-        }
+    /// <summary>Adds to the count without a lock (see <see cref="ConcurrentCounts{TSlot, TAtomics}"/>).</summary>
+    private protected override void RecordCountAtValue(long count, long value) => RecordConcurrently(_counts, count, value, trackExtremes: true);
 
-        UpdateMinAndMax(value);
-    }
+    /// <summary>Adds one to the count of <paramref name="value"/> and leaves the minimum and maximum alone (the thread-safe <see cref="Recorder"/>'s writers).</summary>
+    internal override void RecordCountOnly(long value) => RecordConcurrently(_counts, 1, value, trackExtremes: false);
 
-    /// <summary>
-    /// Adds one to the count of <paramref name="value"/> and leaves the minimum and maximum alone: the thread-safe
-    /// <see cref="Recorder"/>'s writers, whose interval histogram gets its minimum and maximum from its counts once they
-    /// have left it (<see cref="HistogramBase.CompleteTrackingFromCounts"/>). The same one atomic operation as a record,
-    /// without the reads of the tracked extremes.
-    /// </summary>
-    internal override void RecordCountOnly(long value)
-    {
-        int index = CountsArrayIndex(value);
-        while (!_counts.TryAdd(index, 1))
-        {
-            GrowToCover(value, index);
-        }
-    }
+    private protected override void UpdateMaxValue(long value) => RaiseMaxValueAtomically(value);
 
-    private protected override void UpdateMaxValue(long value) => AtomicExtremes.RaiseTo(ref RawMaxValue, value | UnitMagnitudeMask);
-
-    private protected override void UpdateMinNonZeroValue(long value)
-    {
-        if (value > UnitMagnitudeMask)
-        {
-            AtomicExtremes.LowerTo(ref RawMinNonZeroValue, value & ~UnitMagnitudeMask);
-        }
-    }
+    private protected override void UpdateMinNonZeroValue(long value) => LowerMinNonZeroValueAtomically(value);
 
     private protected override long GetCountAtLogicalIndex(int index) => _counts.GetAtLogicalIndex(index);
 
-    private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts.GetAtNormalizedIndex(normalizedIndex);
-
-    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts.SetAtNormalizedIndex(normalizedIndex, value);
-
-    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value) => _counts.AddAtNormalizedIndex(normalizedIndex, value);
-
     private protected override void AddToTotalCount(long value) => _counts.InvalidateTotal();
 
-    private protected override void ClearCounts(int slotsInUse)
-    {
-        lock (_counts.UpdateLock)
-        {
-            _counts.Clear();
-        }
-    }
+    private protected override void Resize(long newHighestTrackableValue) => ResizeUnderLock(_counts.UpdateLock, newHighestTrackableValue);
 
-    private protected override void Resize(long newHighestTrackableValue)
-    {
-        lock (_counts.UpdateLock)
-        {
-            base.Resize(newHighestTrackableValue);
-        }
-    }
+    private protected override void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated) => ShiftConcurrently(_counts, shiftAmount);
 
-    private protected override void ResizeCounts(int oldLength, int newLength) => _counts.Rebuild(newLength, NormalizingIndexOffset, 0);
-
-    private protected override void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated)
-    {
-        lock (_counts.UpdateLock)
-        {
-            _counts.Rebuild(CountsArrayLength, NormalizingIndexOffset + shiftAmount, shiftAmount);
-            AddToNormalizingIndexOffset(shiftAmount);
-        }
-    }
-
-    internal override Array GetRawCounts(out int normalizingIndexOffset) => _counts.GetRaw(out normalizingIndexOffset);
-
-    private protected override void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset)
-    {
-        // The slots are laid out for the offset they carry: lay them out anew, keeping every logical index's count.
-        lock (_counts.UpdateLock)
-        {
-            _counts.Rebuild(CountsArrayLength, newNormalizingIndexOffset, 0);
-        }
-    }
+    private protected override void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset) => RelayOutConcurrently(_counts, newNormalizingIndexOffset);
 
     private protected override HistogramBase CreateEmptyCopy()
         => new IntConcurrentHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
-
-    /// <summary>Grows the histogram (or throws) so that logical index <paramref name="index"/> exists.</summary>
-    private void GrowToCover(long value, int index)
-    {
-        lock (_counts.UpdateLock)
-        {
-            if (index >= _counts.Current.Slots.Length)
-            {
-                HandleValueOutOfRange(value, index);
-            }
-        }
-    }
 }

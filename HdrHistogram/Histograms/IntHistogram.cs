@@ -1,11 +1,11 @@
-using System;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
 /// <summary>A histogram with 32-bit counts (Java's <c>IntCountsHistogram</c>): half the memory of <see cref="LongHistogram"/>; a count that would exceed <see cref="int.MaxValue"/> throws instead of wrapping.</summary>
 public class IntHistogram : HistogramBase
 {
-    private int[] _counts;
+    private readonly ArrayCounts<int> _counts;
     private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
@@ -31,7 +31,7 @@ public class IntHistogram : HistogramBase
     public IntHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new int[CountsArrayLength];
+        Store = _counts = new ArrayCounts<int>(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -42,7 +42,7 @@ public class IntHistogram : HistogramBase
     public IntHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new int[CountsArrayLength];
+        Store = _counts = new ArrayCounts<int>(CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -65,54 +65,17 @@ public class IntHistogram : HistogramBase
     /// </summary>
     private protected override void RecordSingleValue(long value)
     {
-        int[] counts = _counts;
-        int slot = FastRecordSlot(value);
-        if ((uint)slot < (uint)counts.Length)
+        if (_counts.TryIncrement(FastRecordSlot(value)))
         {
-            ref int count = ref counts[slot];
-            if (count != int.MaxValue)
-            {
-                count++;
-                _totalCount++;
-                return;
-            }
+            _totalCount++;
         }
-
-        RecordCountAtValue(1, value);
-    }
-
-    private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts[normalizedIndex];
-
-    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] = (int)value;
-
-    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value)
-    {
-        long current = _counts[normalizedIndex];
-        long updated = current + value;
-        if (updated > int.MaxValue || updated < 0)
+        else
         {
-            ThrowCountOverflow(current, value, "int");
+            RecordCountAtValue(1, value);
         }
-
-        _counts[normalizedIndex] = (int)updated;
     }
 
     private protected override void AddToTotalCount(long value) => _totalCount += value;
-
-    private protected override void ClearCounts(int slotsInUse)
-    {
-        Array.Clear(_counts, 0, Math.Min(slotsInUse, _counts.Length));
-        _totalCount = 0;
-    }
-
-    private protected override void ResizeCounts(int oldLength, int newLength)
-        => _counts = ResizeCountsArray(_counts, oldLength, newLength, NormalizingIndexOffset);
-
-    internal override Array GetRawCounts(out int normalizingIndexOffset)
-    {
-        normalizingIndexOffset = NormalizingIndexOffset;
-        return _counts;
-    }
 
     private protected override HistogramBase CreateEmptyCopy()
         => new IntHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };

@@ -1,11 +1,11 @@
-using System;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
 /// <summary>A histogram with 64-bit counts: the general-purpose choice (Java's <c>Histogram</c>).</summary>
 public class LongHistogram : HistogramBase
 {
-    private long[] _counts;
+    private readonly ArrayCounts<long> _counts;
     private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
@@ -31,7 +31,7 @@ public class LongHistogram : HistogramBase
     public LongHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new long[CountsArrayLength];
+        Store = _counts = new ArrayCounts<long>(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -42,7 +42,7 @@ public class LongHistogram : HistogramBase
     public LongHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new long[CountsArrayLength];
+        Store = _counts = new ArrayCounts<long>(CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -64,11 +64,8 @@ public class LongHistogram : HistogramBase
     /// </summary>
     private protected override void RecordSingleValue(long value)
     {
-        long[] counts = _counts;
-        int slot = FastRecordSlot(value);
-        if ((uint)slot < (uint)counts.Length)
+        if (_counts.TryIncrement(FastRecordSlot(value)))
         {
-            counts[slot]++;
             _totalCount++;
         }
         else
@@ -77,29 +74,7 @@ public class LongHistogram : HistogramBase
         }
     }
 
-    private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts[normalizedIndex];
-
-    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] = value;
-
-    // Long counts wrap silently on overflow, as Java's do; HasOverflowed() detects it.
-    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] += value;
-
     private protected override void AddToTotalCount(long value) => _totalCount += value;
-
-    private protected override void ClearCounts(int slotsInUse)
-    {
-        Array.Clear(_counts, 0, Math.Min(slotsInUse, _counts.Length));
-        _totalCount = 0;
-    }
-
-    private protected override void ResizeCounts(int oldLength, int newLength)
-        => _counts = ResizeCountsArray(_counts, oldLength, newLength, NormalizingIndexOffset);
-
-    internal override Array GetRawCounts(out int normalizingIndexOffset)
-    {
-        normalizingIndexOffset = NormalizingIndexOffset;
-        return _counts;
-    }
 
     private protected override HistogramBase CreateEmptyCopy()
         => new LongHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };

@@ -1,11 +1,11 @@
-using System;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
 /// <summary>A histogram with 16-bit counts (Java's <c>ShortCountsHistogram</c>): a quarter of the memory of <see cref="LongHistogram"/>; a count that would exceed <see cref="short.MaxValue"/> throws instead of wrapping (upstream .NET wrapped silently).</summary>
 public class ShortHistogram : HistogramBase
 {
-    private short[] _counts;
+    private readonly ArrayCounts<short> _counts;
     private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
@@ -31,7 +31,7 @@ public class ShortHistogram : HistogramBase
     public ShortHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new short[CountsArrayLength];
+        Store = _counts = new ArrayCounts<short>(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -42,7 +42,7 @@ public class ShortHistogram : HistogramBase
     public ShortHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        _counts = new short[CountsArrayLength];
+        Store = _counts = new ArrayCounts<short>(CountsArrayLength);
     }
 
     /// <inheritdoc />
@@ -65,54 +65,17 @@ public class ShortHistogram : HistogramBase
     /// </summary>
     private protected override void RecordSingleValue(long value)
     {
-        short[] counts = _counts;
-        int slot = FastRecordSlot(value);
-        if ((uint)slot < (uint)counts.Length)
+        if (_counts.TryIncrement(FastRecordSlot(value)))
         {
-            ref short count = ref counts[slot];
-            if (count != short.MaxValue)
-            {
-                count++;
-                _totalCount++;
-                return;
-            }
+            _totalCount++;
         }
-
-        RecordCountAtValue(1, value);
-    }
-
-    private protected override long GetCountAtNormalizedIndex(int normalizedIndex) => _counts[normalizedIndex];
-
-    private protected override void SetCountAtNormalizedIndex(int normalizedIndex, long value) => _counts[normalizedIndex] = (short)value;
-
-    private protected override void AddToCountAtNormalizedIndex(int normalizedIndex, long value)
-    {
-        long current = _counts[normalizedIndex];
-        long updated = current + value;
-        if (updated > short.MaxValue || updated < 0)
+        else
         {
-            ThrowCountOverflow(current, value, "short");
+            RecordCountAtValue(1, value);
         }
-
-        _counts[normalizedIndex] = (short)updated;
     }
 
     private protected override void AddToTotalCount(long value) => _totalCount += value;
-
-    private protected override void ClearCounts(int slotsInUse)
-    {
-        Array.Clear(_counts, 0, Math.Min(slotsInUse, _counts.Length));
-        _totalCount = 0;
-    }
-
-    private protected override void ResizeCounts(int oldLength, int newLength)
-        => _counts = ResizeCountsArray(_counts, oldLength, newLength, NormalizingIndexOffset);
-
-    internal override Array GetRawCounts(out int normalizingIndexOffset)
-    {
-        normalizingIndexOffset = NormalizingIndexOffset;
-        return _counts;
-    }
 
     private protected override HistogramBase CreateEmptyCopy()
         => new ShortHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };

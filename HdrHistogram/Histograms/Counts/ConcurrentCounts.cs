@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.CompilerServices;
 using System.Threading;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Concurrency;
 
@@ -32,8 +33,8 @@ namespace HdrHistogram.Concurrency;
 /// </remarks>
 /// <typeparam name="TSlot">The count type.</typeparam>
 /// <typeparam name="TAtomics">The atomic operations on one count (a struct, so they are inlined).</typeparam>
-internal sealed class ConcurrentCounts<TSlot, TAtomics>
-    where TSlot : struct
+internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots<TSlot>>
+    where TSlot : unmanaged, IEquatable<TSlot>
     where TAtomics : struct, ICountSlotAtomics<TSlot>
 {
     // The total of the counts is derived from them, not counted on every record (see Total): recording then makes one
@@ -168,12 +169,38 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics>
         MarkTotalStale();
     }
 
-    /// <summary>The current array and the normalizing offset its slots are laid out with, from one snapshot.</summary>
-    public Array GetRaw(out int normalizingIndexOffset)
+    /// <inheritdoc />
+    public override int Length => Current.Slots.Length;
+
+    /// <inheritdoc />
+    public override long GetCount(int slot) => GetAtNormalizedIndex(slot);
+
+    /// <inheritdoc />
+    public override void SetCount(int slot, long count) => SetAtNormalizedIndex(slot, count);
+
+    /// <inheritdoc />
+    public override void AddToCount(int slot, long count) => AddAtNormalizedIndex(slot, count);
+
+    /// <inheritdoc />
+    /// <remarks>Every slot: recorder writers leave the maximum to be completed later, so nothing bounds the slots in use.</remarks>
+    public override void Clear(int slotsInUse)
+    {
+        lock (UpdateLock)
+        {
+            Clear();
+        }
+    }
+
+    /// <inheritdoc />
+    public override void Resize(int oldLength, int newLength, int normalizingIndexOffset) => Rebuild(newLength, normalizingIndexOffset, 0);
+
+    /// <summary>The current array, and the normalizing offset its slots are laid out with, from one snapshot.</summary>
+    /// <inheritdoc />
+    private protected override ArraySlots<TSlot> GetSlots(ref int normalizingIndexOffset)
     {
         var counts = Current;
         normalizingIndexOffset = counts.Offset;
-        return counts.Slots;
+        return new ArraySlots<TSlot>(counts.Slots);
     }
 
     /// <summary>

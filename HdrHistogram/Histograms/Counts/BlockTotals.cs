@@ -64,7 +64,7 @@ internal sealed class BlockTotals
     /// <param name="slots">The counts array these totals belong to.</param>
     /// <returns>The sum of every count.</returns>
     public long Resum<TSlot, TAtomics>(TSlot[] slots)
-        where TSlot : struct
+        where TSlot : unmanaged
         where TAtomics : struct, ICountSlotAtomics<TSlot>
     {
         bool all = Interlocked.Exchange(ref _allStale, 0) != 0;
@@ -138,7 +138,7 @@ internal sealed class BlockTotals
     }
 
     private static long SumBlock<TSlot, TAtomics>(TSlot[] slots, int block)
-        where TSlot : struct
+        where TSlot : unmanaged
         where TAtomics : struct, ICountSlotAtomics<TSlot>
     {
         int start = block << BlockShift;
@@ -146,7 +146,7 @@ internal sealed class BlockTotals
         if (Environment.Is64BitProcess)
         {
             // Vector loads: a 64-bit process reads each aligned count whole.
-            return CumulativeCountSearch.Sum(slots, start, length);
+            return CumulativeCountSearch.Sum(new ReadOnlySpan<TSlot>(slots, start, length));
         }
 
         // A 32-bit process may read a long count in two halves: atomic reads, one by one.

@@ -2,6 +2,7 @@ using System;
 using System.Buffers.Binary;
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding;
 
@@ -32,30 +33,21 @@ internal static partial class CountsFiller
     /// <param name="payloadOffset">The payload's offset in the data, for error messages.</param>
     /// <param name="errors">How to report offsets.</param>
     public static Tracking Fill(HistogramBase histogram, in EncodedHeader header, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
-    {
-        Array raw = histogram.GetRawCounts(out int normalizingIndexOffset);
-        long maxAllowable = histogram.MaxAllowableCount;
-        int logicalLength = header.CountsArrayLength;
-        if (header.Cookie.Version == EncodingVersion.V2)
-        {
-            return raw switch
-            {
-                long[] longs => FillV2<long, Store>(longs, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
-                int[] ints => FillV2<int, Store>(ints, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
-                short[] shorts => FillV2<short, Store>(shorts, normalizingIndexOffset, logicalLength, maxAllowable, payload, payloadOffset, errors),
-                _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
-            };
-        }
+        => histogram.Store.Fill(histogram.NormalizingIndexOffset, header, histogram.MaxAllowableCount, payload, payloadOffset, errors);
 
-        int wordSize = header.Cookie.WordSize;
-        return raw switch
-        {
-            long[] longs => FillFixed<long, Store>(longs, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
-            int[] ints => FillFixed<int, Store>(ints, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
-            short[] shorts => FillFixed<short, Store>(shorts, normalizingIndexOffset, maxAllowable, wordSize, payload, payloadOffset, errors),
-            _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
-        };
-    }
+    /// <summary>Fills the zeroed <paramref name="slots"/>, laid out with <paramref name="normalizingIndexOffset"/>, from a V2, V1 or V0 payload.</summary>
+    /// <param name="slots">The target store's slots.</param>
+    /// <param name="normalizingIndexOffset">The offset the slots are laid out with.</param>
+    /// <param name="header">The validated header: word size and the logical counts length the payload may fill.</param>
+    /// <param name="maxAllowable">The largest count a slot holds.</param>
+    /// <param name="payload">The payload bytes.</param>
+    /// <param name="payloadOffset">The payload's offset in the data, for error messages.</param>
+    /// <param name="errors">How to report offsets.</param>
+    public static Tracking Fill<TSlots>(TSlots slots, int normalizingIndexOffset, in EncodedHeader header, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+        where TSlots : struct, ICountSlots<TSlots>
+        => header.Cookie.Version == EncodingVersion.V2
+            ? FillV2<TSlots, Store>(slots, normalizingIndexOffset, header.CountsArrayLength, maxAllowable, payload, payloadOffset, errors)
+            : FillFixed<TSlots, Store>(slots, normalizingIndexOffset, maxAllowable, header.Cookie.WordSize, payload, payloadOffset, errors);
 
     /// <summary>
     /// Runs every check <see cref="Fill"/> makes on a payload for a target of <paramref name="histogram"/>'s count type,
@@ -82,24 +74,24 @@ internal static partial class CountsFiller
 
             // The count type decides the range check (skipped for long counts) and names the count width in its message.
             _ = maxAllowable == long.MaxValue
-                ? FillV2<long, CheckOnly>(Array.Empty<long>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
+                ? FillV2<ArraySlots<long>, CheckOnly>(new ArraySlots<long>(Array.Empty<long>()), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
                 : maxAllowable == int.MaxValue
-                    ? FillV2<int, CheckOnly>(Array.Empty<int>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
-                    : FillV2<short, CheckOnly>(Array.Empty<short>(), 0, logicalLength, maxAllowable, payload, payloadOffset, errors);
+                    ? FillV2<ArraySlots<int>, CheckOnly>(new ArraySlots<int>(Array.Empty<int>()), 0, logicalLength, maxAllowable, payload, payloadOffset, errors)
+                    : FillV2<ArraySlots<short>, CheckOnly>(new ArraySlots<short>(Array.Empty<short>()), 0, logicalLength, maxAllowable, payload, payloadOffset, errors);
             return;
         }
 
         // As above: the count type names the target's count width in a count-too-large message.
         int wordSize = header.Cookie.WordSize;
         _ = maxAllowable == long.MaxValue
-            ? FillFixed<long, CheckOnly>(Array.Empty<long>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
+            ? FillFixed<ArraySlots<long>, CheckOnly>(new ArraySlots<long>(Array.Empty<long>()), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
             : maxAllowable == int.MaxValue
-                ? FillFixed<int, CheckOnly>(Array.Empty<int>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
-                : FillFixed<short, CheckOnly>(Array.Empty<short>(), 0, maxAllowable, wordSize, payload, payloadOffset, errors);
+                ? FillFixed<ArraySlots<int>, CheckOnly>(new ArraySlots<int>(Array.Empty<int>()), 0, maxAllowable, wordSize, payload, payloadOffset, errors)
+                : FillFixed<ArraySlots<short>, CheckOnly>(new ArraySlots<short>(Array.Empty<short>()), 0, maxAllowable, wordSize, payload, payloadOffset, errors);
     }
 
     /// <summary>
-    /// Whether <see cref="FillV2{T, TMode}"/> would accept <paramref name="payload"/>: no entry cut off, no count above
+    /// Whether <see cref="FillV2{TSlots, TMode}"/> would accept <paramref name="payload"/>: no entry cut off, no count above
     /// <paramref name="maxAllowable"/>, no zero run beyond <see cref="int.MaxValue"/>, and no more counts than
     /// <paramref name="logicalLength"/>. Nothing else is computed: one-byte entries (small counts, short zero runs)
     /// only advance the index, and the index is compared with the length once, at the end (it cannot overflow a
@@ -184,14 +176,14 @@ internal static partial class CountsFiller
     {
     }
 
-    private static Tracking FillV2<T, TMode>(T[] counts, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
-        where T : unmanaged
+    private static Tracking FillV2<TSlots, TMode>(TSlots slots, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+        where TSlots : struct, ICountSlots<TSlots>
         where TMode : struct
     {
         // Kept lean so the loop state fits in registers: the physical slot is derived only when a count is stored,
         // the multi-byte read and every error are separate methods, and long counts skip the range check.
-        int start = V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, counts.Length);
-        int wrapAt = counts.Length - start;
+        int start = V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, slots.Length);
+        int wrapAt = slots.Length - start;
         int index = 0;
         long totalCount = 0;
         int maxIndex = -1;
@@ -253,14 +245,14 @@ internal static partial class CountsFiller
                     throw TooManyCounts(payload, position, logicalLength, payloadOffset, errors);
                 }
 
-                if (typeof(T) != typeof(long) && value > maxAllowable)
+                if (!slots.HoldsLongs && value > maxAllowable)
                 {
-                    throw CountTooLarge(payload, position, value, typeof(T), payloadOffset, errors);
+                    throw CountTooLarge(payload, position, value, maxAllowable, payloadOffset, errors);
                 }
 
                 if (typeof(TMode) == typeof(Store))
                 {
-                    counts[index < wrapAt ? index + start : index - wrapAt] = FromInt64<T>(value);
+                    slots.Set(index < wrapAt ? index + start : index - wrapAt, value);
                 }
 
                 totalCount += value;
@@ -346,16 +338,16 @@ internal static partial class CountsFiller
             payloadOffset + EntryStart(payload, end));
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static HistogramFormatException CountTooLarge(ReadOnlySpan<byte> payload, int end, long value, Type countType, int payloadOffset, DecodeErrors errors)
-        => CountTooLarge(value, countType, payloadOffset + EntryStart(payload, end), errors);
+    private static HistogramFormatException CountTooLarge(ReadOnlySpan<byte> payload, int end, long value, long maxAllowable, int payloadOffset, DecodeErrors errors)
+        => CountTooLarge(value, maxAllowable, payloadOffset + EntryStart(payload, end), errors);
 
     /// <summary>Fills from fixed-width big-endian V1/V0 counts (a whole number of words, no more than the array holds).</summary>
-    private static Tracking FillFixed<T, TMode>(T[] counts, int normalizingIndexOffset, long maxAllowable, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
-        where T : unmanaged
+    private static Tracking FillFixed<TSlots, TMode>(TSlots slots, int normalizingIndexOffset, long maxAllowable, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
+        where TSlots : struct, ICountSlots<TSlots>
         where TMode : struct
     {
         // The header check guarantees a whole number of words, no more than the counts array holds.
-        int arrayLength = counts.Length;
+        int arrayLength = slots.Length;
         int slot = V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, arrayLength);
         int entries = payload.Length / wordSize;
         long totalCount = 0;
@@ -382,12 +374,12 @@ internal static partial class CountsFiller
 
                 if (value > maxAllowable)
                 {
-                    throw CountTooLarge(value, typeof(T), payloadOffset + (index * wordSize), errors);
+                    throw CountTooLarge(value, maxAllowable, payloadOffset + (index * wordSize), errors);
                 }
 
                 if (typeof(TMode) == typeof(Store))
                 {
-                    counts[slot] = FromInt64<T>(value);
+                    slots.Set(slot, value);
                 }
 
                 totalCount += value;
@@ -413,29 +405,10 @@ internal static partial class CountsFiller
         => errors.At("The payload holds a negative count (" + Str(value) + ") at index " + Str(index), offset);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static HistogramFormatException CountTooLarge(long value, Type countType, long offset, DecodeErrors errors)
+    private static HistogramFormatException CountTooLarge(long value, long maxAllowable, long offset, DecodeErrors errors)
     {
-        string typeName = countType == typeof(short) ? "16-bit" : "32-bit";
+        string typeName = maxAllowable == short.MaxValue ? "16-bit" : "32-bit";
         return errors.At("An encoded count (" + Str(value) + ") does not fit in the target histogram's " + typeName + " counts", offset);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static T FromInt64<T>(long value)
-        where T : unmanaged
-    {
-        if (typeof(T) == typeof(long))
-        {
-            return Unsafe.As<long, T>(ref value);
-        }
-
-        if (typeof(T) == typeof(int))
-        {
-            int narrowed = (int)value;
-            return Unsafe.As<int, T>(ref narrowed);
-        }
-
-        short shortValue = (short)value;
-        return Unsafe.As<short, T>(ref shortValue);
     }
 
     private static string Str(long value) => value.ToString(CultureInfo.InvariantCulture);

@@ -20,7 +20,7 @@ namespace HdrHistogram.Encoding;
 /// same loop runs twice, carrying a pending zero run across the seam. Zero runs are found with a vectorized search on
 /// .NET 8+ (<c>V2Encoder.netcoreapp.cs</c>) and a scalar loop on netstandard2.0.
 /// </remarks>
-internal static partial class V2Encoder
+internal static class V2Encoder
 {
     private const int MaxEntryLength = ZigZagEncoding.MaxBytesPerLong;
 
@@ -63,15 +63,8 @@ internal static partial class V2Encoder
     /// <summary>Encodes into a destination of at least <see cref="GetMaxEncodedLength"/>(<paramref name="relevantLength"/>) bytes.</summary>
     private static int EncodeUnchecked(HistogramBase histogram, int relevantLength, Span<byte> destination)
     {
-        Array raw = histogram.GetRawCounts(out int normalizingIndexOffset);
-        Span<byte> payload = destination.Slice(EncodingCookies.V2HeaderLength);
-        int payloadLength = raw switch
-        {
-            long[] longs => WritePayload(histogram, longs, normalizingIndexOffset, relevantLength, payload),
-            int[] ints => WritePayload(histogram, ints, normalizingIndexOffset, relevantLength, payload),
-            short[] shorts => WritePayload(histogram, shorts, normalizingIndexOffset, relevantLength, payload),
-            _ => throw new InvalidOperationException("Unsupported counts storage " + raw.GetType().Name + "."),
-        };
+        int normalizingIndexOffset = histogram.NormalizingIndexOffset;
+        int payloadLength = histogram.Store.WriteV2Payload(histogram, relevantLength, ref normalizingIndexOffset, destination.Slice(EncodingCookies.V2HeaderLength));
 
         BinaryPrimitives.WriteInt32BigEndian(destination, EncodingCookies.V2);
         BinaryPrimitives.WriteInt32BigEndian(destination.Slice(4), payloadLength);
@@ -95,11 +88,15 @@ internal static partial class V2Encoder
         return (int)(slot < 0 ? slot + arrayLength : slot);
     }
 
-    /// <summary>Writes the payload; <paramref name="destination"/> has 9 bytes of room per relevant count.</summary>
-    private static int WritePayload<T>(HistogramBase histogram, T[] counts, int normalizingIndexOffset, int relevantLength, Span<byte> destination)
-        where T : unmanaged, IEquatable<T>
+    /// <summary>
+    /// Writes the payload of the first <paramref name="relevantLength"/> logical counts of <paramref name="slots"/>,
+    /// laid out with <paramref name="normalizingIndexOffset"/>; <paramref name="destination"/> has 9 bytes of room
+    /// per relevant count.
+    /// </summary>
+    internal static int WritePayload<TSlots>(HistogramBase histogram, TSlots slots, int normalizingIndexOffset, int relevantLength, Span<byte> destination)
+        where TSlots : struct, ICountSlots<TSlots>
     {
-        int arrayLength = counts.Length;
+        int arrayLength = slots.Length;
         if (relevantLength > arrayLength)
         {
             relevantLength = arrayLength; // Only a concurrent resize in progress can get here.
@@ -110,10 +107,10 @@ internal static partial class V2Encoder
         ref byte output = ref MemoryMarshal.GetReference(destination);
         int position = 0;
         int pendingZeros = 0;
-        WriteStretch(histogram, new ReadOnlySpan<T>(counts, start, firstLength), 0, ref output, ref position, ref pendingZeros);
+        WriteStretch(histogram, slots, start, start + firstLength, -start, ref output, ref position, ref pendingZeros);
         if (firstLength < relevantLength)
         {
-            WriteStretch(histogram, new ReadOnlySpan<T>(counts, 0, relevantLength - firstLength), firstLength, ref output, ref position, ref pendingZeros);
+            WriteStretch(histogram, slots, 0, relevantLength - firstLength, firstLength, ref output, ref position, ref pendingZeros);
         }
 
         if (pendingZeros > 0)
@@ -125,22 +122,23 @@ internal static partial class V2Encoder
     }
 
     /// <summary>
-    /// Writes the counts of one contiguous stretch of logical indexes. A zero run still open at the end is left in
-    /// <paramref name="pendingZeros"/> for the next stretch (or the caller) to finish. The output has room for 9
+    /// Writes the counts of the physical slots [<paramref name="from"/>, <paramref name="end"/>), one contiguous
+    /// stretch of logical indexes (slot + <paramref name="logicalShift"/>). A zero run still open at the end is left
+    /// in <paramref name="pendingZeros"/> for the next stretch (or the caller) to finish. The output has room for 9
     /// bytes per count (every entry stands for at least one count), so bytes are stored without bounds checks.
     /// </summary>
-    private static void WriteStretch<T>(HistogramBase histogram, ReadOnlySpan<T> counts, int logicalStart, ref byte output, ref int position, ref int pendingZeros)
-        where T : unmanaged, IEquatable<T>
+    private static void WriteStretch<TSlots>(HistogramBase histogram, TSlots slots, int from, int end, int logicalShift, ref byte output, ref int position, ref int pendingZeros)
+        where TSlots : struct, ICountSlots<TSlots>
     {
         int pos = position;
         int zeros = pendingZeros;
-        int i = 0;
-        while (i < counts.Length)
+        int i = from;
+        while (i < end)
         {
-            long count = CountStorage.ToInt64(in counts[i]);
+            long count = slots.Get(i);
             if (count == 0)
             {
-                int run = ZeroRunLength(counts, i);
+                int run = ZeroRunLength(slots, i, end);
                 zeros += run;
                 i += run;
                 continue;
@@ -148,7 +146,7 @@ internal static partial class V2Encoder
 
             if (count < 0)
             {
-                ThrowNegativeCount(histogram, logicalStart + i, count);
+                ThrowNegativeCount(histogram, i + logicalShift, count);
             }
 
             if (zeros != 0)
@@ -163,6 +161,24 @@ internal static partial class V2Encoder
 
         position = pos;
         pendingZeros = zeros;
+    }
+
+    /// <summary>
+    /// The length of the zero run starting at <paramref name="start"/> (whose count is zero) and ending by
+    /// <paramref name="end"/>, at least 1. Lone zeros are common in dense histograms: the next slot is checked
+    /// before a search.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int ZeroRunLength<TSlots>(TSlots slots, int start, int end)
+        where TSlots : struct, ICountSlots<TSlots>
+    {
+        int next = start + 1;
+        if (next >= end || slots.Get(next) != 0)
+        {
+            return 1;
+        }
+
+        return slots.IndexOfNonZero(next + 1, end) - start;
     }
 
     /// <summary>A run of one zero count is written as 0, never as -1; longer runs as their negated length.</summary>

@@ -17,23 +17,25 @@ internal static partial class CumulativeCountSearch
     /// <paramref name="target"/>, or -1; <paramref name="cumulative"/> holds the sum before <paramref name="fromIndex"/>
     /// on entry and through the returned index (or the last one scanned) on return.
     /// </summary>
-    /// <param name="rawCounts">The physical counts array (long[], int[] or short[]).</param>
-    /// <param name="physicalIndexOfZero">The slot holding logical index 0.</param>
-    /// <param name="logicalLength">How many logical indexes to cover; at most the array length.</param>
+    /// <param name="slots">The counts' physical slots.</param>
+    /// <param name="normalizingIndexOffset">The offset the slots are laid out with.</param>
+    /// <param name="logicalLength">How many logical indexes to cover; at most the number of slots.</param>
     /// <param name="fromIndex">The logical index to start at.</param>
     /// <param name="target">The running sum to reach.</param>
     /// <param name="cumulative">The running sum.</param>
     /// <returns>The logical index, or -1 when the sum never reaches the target.</returns>
-    public static int FindLogicalIndex(Array rawCounts, int physicalIndexOfZero, int logicalLength, int fromIndex, long target, ref long cumulative)
+    public static int FindLogicalIndex<TSlots>(TSlots slots, int normalizingIndexOffset, int logicalLength, int fromIndex, long target, ref long cumulative)
+        where TSlots : struct, ICountSlots<TSlots>
     {
-        int arrayLength = rawCounts.Length;
+        int arrayLength = slots.Length;
+        int physicalIndexOfZero = Encoding.V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, arrayLength);
         logicalLength = Math.Min(logicalLength, arrayLength);
 
         // Logical indexes 0.. sit at physical slots physicalIndexOfZero..arrayLength-1, then wrap to 0.
         int firstSegmentLength = Math.Min(logicalLength, arrayLength - physicalIndexOfZero);
         if (fromIndex < firstSegmentLength)
         {
-            int found = Find(rawCounts, physicalIndexOfZero + fromIndex, firstSegmentLength - fromIndex, target, ref cumulative);
+            int found = slots.Find(physicalIndexOfZero + fromIndex, firstSegmentLength - fromIndex, target, ref cumulative);
             if (found >= 0)
             {
                 return fromIndex + found;
@@ -44,7 +46,7 @@ internal static partial class CumulativeCountSearch
 
         if (fromIndex < logicalLength)
         {
-            int found = Find(rawCounts, fromIndex - firstSegmentLength, logicalLength - fromIndex, target, ref cumulative);
+            int found = slots.Find(fromIndex - firstSegmentLength, logicalLength - fromIndex, target, ref cumulative);
             if (found >= 0)
             {
                 return fromIndex + found;
@@ -55,27 +57,27 @@ internal static partial class CumulativeCountSearch
     }
 
     /// <summary>
-    /// The sum of the <paramref name="length"/> counts of <paramref name="rawCounts"/> (long[] or int[]; other types
-    /// count by count) from <paramref name="start"/>, added up in four independent vector accumulators so that the loop
-    /// runs at the speed of the loads.
+    /// The sum of <paramref name="counts"/> (long and int counts in four independent vector accumulators, so that
+    /// the loop runs at the speed of the loads; short counts count by count).
     /// </summary>
-    /// <param name="rawCounts">The counts.</param>
-    /// <param name="start">The first slot to add.</param>
-    /// <param name="length">How many slots to add.</param>
+    /// <param name="counts">The counts.</param>
     /// <returns>The sum (wrapping, as a count-by-count sum does).</returns>
-    public static long Sum(Array rawCounts, int start, int length)
+    public static long Sum<T>(ReadOnlySpan<T> counts)
+        where T : unmanaged
     {
-        long sum = 0;
-        switch (rawCounts)
+        if (Vector.IsHardwareAccelerated && typeof(T) == typeof(long))
         {
-            case long[] longs when Vector.IsHardwareAccelerated:
-                return SumLongs(new ReadOnlySpan<long>(longs, start, length));
-            case int[] ints when Vector.IsHardwareAccelerated:
-                return SumInts(new ReadOnlySpan<int>(ints, start, length));
-            default:
-                Find(rawCounts, start, length, long.MaxValue, ref sum);
-                return sum;
+            return SumLongs(MemoryMarshal.Cast<T, long>(counts));
         }
+
+        if (Vector.IsHardwareAccelerated && typeof(T) == typeof(int))
+        {
+            return SumInts(MemoryMarshal.Cast<T, int>(counts));
+        }
+
+        long sum = 0;
+        Find(counts, long.MaxValue, ref sum);
+        return sum;
     }
 
     private static long SumLongs(ReadOnlySpan<long> counts)
@@ -135,14 +137,6 @@ internal static partial class CumulativeCountSearch
 
         return sum;
     }
-
-    private static int Find(Array rawCounts, int start, int length, long target, ref long cumulative) => rawCounts switch
-    {
-        long[] longs => Find(new ReadOnlySpan<long>(longs, start, length), target, ref cumulative),
-        int[] ints => Find(new ReadOnlySpan<int>(ints, start, length), target, ref cumulative),
-        short[] shorts => Find(new ReadOnlySpan<short>(shorts, start, length), target, ref cumulative),
-        _ => throw new InvalidOperationException("Unsupported counts storage " + rawCounts.GetType().Name + "."),
-    };
 
     /// <summary>
     /// The first index of <paramref name="counts"/> at which the running sum reaches <paramref name="target"/>, or -1:
