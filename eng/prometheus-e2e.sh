@@ -41,8 +41,8 @@ dotnet build HdrHistogram.Examples -c Release -v quiet -nologo >"$work/build.log
 examples=(dotnet HdrHistogram.Examples/bin/Release/net10.0/HdrHistogram.Examples.dll)
 
 p1="$(free_port)"; p2="$(free_port)"; pp="$(free_port)"
-"${examples[@]}" prometheus-service --port "$p1" --mix fast --values 40000 --seconds 12 >"$work/fast.log" 2>&1 & pids+=($!)
-"${examples[@]}" prometheus-service --port "$p2" --mix slow --values 30000 --seconds 12 >"$work/slow.log" 2>&1 & pids+=($!)
+"${examples[@]}" prometheus-service --port "$p1" --mix fast --values 40000 --seconds 25 >"$work/fast.log" 2>&1 & pids+=($!)
+"${examples[@]}" prometheus-service --port "$p2" --mix slow --values 30000 --seconds 25 >"$work/slow.log" 2>&1 & pids+=($!)
 
 cat >"$work/prometheus.yml" <<YAML
 global:

@@ -20,7 +20,7 @@ public class ConcurrentRecordingTests
         var registry = new PrometheusHistogramRegistry();
         var family = registry.CreateHistogram("stress_values", "h", new PrometheusHistogramOptions { LabelNames = new[] { "series" } });
         var recorders = new[] { new Recorder(1, 10_000_000, 3), new Recorder(1, 10_000_000, 3) };
-        var doubleRecorder = new DoubleRecorder(1_000_000, 3);
+        var doubleRecorder = new DoubleRecorder(100_000_000, 3);
         family.Add(recorders[0], "a");
         family.Add(recorders[1], "b");
         var doubleFamily = registry.CreateHistogram("stress_double", "h");
@@ -28,7 +28,7 @@ public class ConcurrentRecordingTests
 
         static long Value(int writer, int i) => 1 + ((i * 7919L) + writer) % 5_000_000;
 
-        using var start = new Barrier(recorders.Length * writersPerSeries + 2);
+        using var start = new Barrier((recorders.Length * writersPerSeries) + 1);
         var writers = Enumerable.Range(0, recorders.Length * writersPerSeries).Select(w => new Thread(() =>
         {
             var recorder = recorders[w % recorders.Length];
@@ -42,14 +42,13 @@ public class ConcurrentRecordingTests
                 }
             }
         })).ToList();
-        writers.Add(new Thread(() => { }));
         writers.ForEach(t => t.Start());
 
         var buffer = new ArrayBufferWriter<byte>();
         ulong[] previous = new ulong[3];
         int scrapes = 0;
         start.SignalAndWait();
-        while (writers.Take(writers.Count - 1).Any(t => t.IsAlive))
+        while (writers.Any(t => t.IsAlive))
         {
             buffer.ResetWrittenCount();
             registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
