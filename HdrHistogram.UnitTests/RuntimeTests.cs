@@ -11,9 +11,9 @@ using Xunit.Abstractions;
 namespace HdrHistogram.UnitTests;
 
 /// <summary>
-/// Proves which .NET runtime executed the suite. By default the net8.0 and net9.0 builds roll forward onto the newest
-/// installed runtime (<c>RollForward=Major</c>), so this only reports the runtime. When HDR_EXPECT_RUNTIME_MAJOR is
-/// set (test.sh does, per target, when it runs net8.0/net9.0 on their own runtimes from <c>.dotnet/</c>), the
+/// Proves which .NET runtime executed the suite. Without .NET 8/9 installed the net8.0 and net9.0 builds roll forward
+/// onto the newest installed runtime (<c>RollForward=Major</c>), so this only reports the runtime. When HDR_EXPECT_RUNTIME_MAJOR is
+/// set (eng/test-side-by-side-runtimes.sh does, per target, when it runs net8.0/net9.0 on their own runtimes), the
 /// runtime's major version must equal it.
 /// </summary>
 public class RuntimeTests

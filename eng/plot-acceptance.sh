@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 14's acceptance checks for hdr plot / hdr report, on logs no test uses:
+# Acceptance checks for hdr plot / hdr report, on logs no test uses:
 #   eng/plot-acceptance.sh NS_LOG US_LOG [HGRM]
 # NS_LOG: a histogram log in nanoseconds (e.g. jHiccup's), US_LOG: one in microseconds (e.g. YCSB's), HGRM: a Java
 # .hgrm file (default: HistogramLogProcessor's distribution of NS_LOG, made here with hdr process). Checks that

@@ -59,7 +59,7 @@ internal static class HgrmParser
 
             int dot = columns[0].IndexOf('.', StringComparison.Ordinal);
             decimals = dot < 0 ? 0 : columns[0].Length - dot - 1;
-            points.Add(new PercentilePoint(fraction * 100.0, value));
+            points.Add(new PercentilePoint(fraction * 100.0, value, totalCount));
             count = totalCount;
         }
 

@@ -14,6 +14,10 @@ internal static class HistogramStatistics
     public static double ValueAtPercentile(EncodableHistogram h, double percentile)
         => h is DoubleHistogram d ? d.GetValueAtPercentile(percentile) : ((HistogramBase)h).GetValueAtPercentile(percentile);
 
+    /// <summary>Recorded values at or below <paramref name="value"/> (to the top of its bucket).</summary>
+    public static long CountAtOrBelow(EncodableHistogram h, double value)
+        => h is DoubleHistogram d ? d.GetCountBetweenValues(0, value) : ((HistogramBase)h).GetCountBetweenValues(0, (long)value);
+
     public static double Max(EncodableHistogram h) => h is DoubleHistogram d ? d.GetMaxValue() : ((HistogramBase)h).GetMaxValue();
 
     public static IntervalPercentiles Interval(EncodableHistogram h, double timeSec)
@@ -75,10 +79,11 @@ internal static class HistogramStatistics
         {
             double decade = Math.Min(lastDecade, (double)i / PointsPerDecade);
             double percentile = 100.0 * (1.0 - Math.Pow(10, -decade));
-            points.Add(new PercentilePoint(percentile, ValueAtPercentile(h, percentile)));
+            double value = ValueAtPercentile(h, percentile);
+            points.Add(new PercentilePoint(percentile, value, CountAtOrBelow(h, value)));
         }
 
-        points.Add(new PercentilePoint(100.0, Max(h)));
+        points.Add(new PercentilePoint(100.0, Max(h), count));
         return points;
     }
 

@@ -25,6 +25,9 @@ public sealed class PlotOptions
     /// <summary>Height in pixels.</summary>
     public int Height { get; init; } = 600;
 
+    /// <summary>The value axis: linear, logarithmic, or (the default) logarithmic when the maximum is far above the median.</summary>
+    public YScale YScale { get; init; } = YScale.Auto;
+
     /// <summary>Service-level targets drawn on the percentile plot as a dashed staircase.</summary>
     public IReadOnlyList<SlaTarget> Sla { get; init; } = Array.Empty<SlaTarget>();
 }

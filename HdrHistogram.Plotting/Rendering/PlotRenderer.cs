@@ -16,26 +16,30 @@ public static partial class PlotRenderer
     /// <summary>Percentiles that get a labelled tick when the data reaches them: 1/(1-p) = 1, 2, 10, 100, ...</summary>
     private static readonly double[] TickPercentiles = { 0, 50, 90, 99, 99.9, 99.99, 99.999, 99.9999, 99.99999, 99.999999 };
 
-    private static readonly (string Name, Func<IntervalPercentiles, double> Value)[] TimelineLines =
-    {
-        ("p50", i => i.P50),
-        ("p90", i => i.P90),
-        ("p99", i => i.P99),
-        ("p99.9", i => i.P999),
-        ("max", i => i.Max),
-    };
-
     /// <summary>The x coordinate of <paramref name="percentile"/> on the percentile plot: log10(1/(1-p)).</summary>
     public static double PercentileToX(double percentile) => -Math.Log10(1.0 - (percentile / 100.0));
 
     /// <summary>The label of a percentile tick, e.g. "99.9%".</summary>
     public static string PercentileLabel(double percentile) => percentile.ToString("0.######", CultureInfo.InvariantCulture) + "%";
 
+    /// <summary>
+    /// The timeline's lines in drawing order, each with its dash style: max first and thinnest, so p99 and p99.9 are
+    /// drawn above it and stay visible where they meet it.
+    /// </summary>
+    internal static readonly (string Name, Func<IntervalPercentiles, double> Value, LinePattern Pattern, float Width)[] TimelineLines =
+    {
+        ("max", i => i.Max, new LinePattern(new float[] { 1, 4 }, 0, "max"), 1.2f),
+        ("p50", i => i.P50, LinePattern.Solid, 1.8f),
+        ("p90", i => i.P90, LinePattern.Dashed, 1.8f),
+        ("p99", i => i.P99, LinePattern.Dotted, 1.8f),
+        ("p99.9", i => i.P999, new LinePattern(new float[] { 12, 4, 3, 4 }, 0, "dash-dot"), 1.8f),
+    };
+
     /// <summary>Renders <paramref name="kind"/> of <paramref name="series"/> in <paramref name="format"/>.</summary>
     /// <exception cref="ArgumentException">A timeline is asked of series without intervals.</exception>
     public static byte[] Render(PlotKind kind, IReadOnlyList<LatencySeries> series, PlotOptions options, ImageFormat format)
     {
-        var plot = kind == PlotKind.Timeline ? Timeline(series, options) : Percentiles(series, options);
+        var plot = Build(kind, series, options);
         return format == ImageFormat.Png
             ? plot.GetImageBytes(options.Width, options.Height, ScottPlot.ImageFormat.Png)
             : System.Text.Encoding.UTF8.GetBytes(Svg(plot, options));
@@ -43,7 +47,11 @@ public static partial class PlotRenderer
 
     /// <summary>The SVG document of <paramref name="kind"/>, text naming fallback fonts for viewers without DejaVu Sans.</summary>
     public static string RenderSvg(PlotKind kind, IReadOnlyList<LatencySeries> series, PlotOptions options)
-        => Svg(kind == PlotKind.Timeline ? Timeline(series, options) : Percentiles(series, options), options);
+        => Svg(Build(kind, series, options), options);
+
+    /// <summary>The plot before it is drawn: what tests look at for the rendering choices (colours, legend, axis scale).</summary>
+    internal static Plot Build(PlotKind kind, IReadOnlyList<LatencySeries> series, PlotOptions options)
+        => kind == PlotKind.Timeline ? Timeline(series, options) : Percentiles(series, options);
 
     /// <summary>The x positions where the percentile curve of <paramref name="distribution"/> is drawn (100% sits one value past the last finite point).</summary>
     internal static double[] DistributionX(IReadOnlyList<PercentilePoint> distribution, long count)
@@ -59,47 +67,14 @@ public static partial class PlotRenderer
         return xs;
     }
 
-    private static Plot Percentiles(IReadOnlyList<LatencySeries> series, PlotOptions options)
+    /// <summary>The labelled percentile ticks (x position, label) for the distributions of <paramref name="series"/>: up to one past the data.</summary>
+    internal static List<(double X, string Label)> PercentileTicks(IReadOnlyList<LatencySeries> series, double extraX = 0)
     {
-        var plot = NewPlot(options.Title ?? "Latency by percentile", "Percentile", "Latency (" + options.Unit.Label + ")");
-        double maxX = 1;
-        double maxY = 0;
+        double maxX = Math.Max(1, extraX);
         foreach (var s in series)
         {
             double[] xs = DistributionX(s.Distribution, s.Summary.Count);
-            double[] ys = s.Distribution.Select(p => s.Scale(p.Value, options.Unit)).ToArray();
-            var line = plot.Add.ScatterLine(xs, ys);
-            line.LegendText = s.Label;
-            line.LineWidth = 2;
             maxX = Math.Max(maxX, xs.Length > 0 ? xs.Max() : 0);
-            maxY = Math.Max(maxY, ys.Length > 0 ? ys.Max() : 0);
-        }
-
-        if (options.Sla.Count > 0)
-        {
-            // A staircase: up to each target's percentile, values must stay at or below its value.
-            var targets = options.Sla.OrderBy(t => t.Percentile).ToList();
-            var xs = new List<double> { 0 };
-            var ys = new List<double> { targets[0].Value };
-            foreach (var (target, index) in targets.Select((t, i) => (t, i)))
-            {
-                double x = PercentileToX(target.Percentile);
-                xs.Add(x);
-                ys.Add(target.Value);
-                if (index + 1 < targets.Count)
-                {
-                    xs.Add(x);
-                    ys.Add(targets[index + 1].Value);
-                }
-            }
-
-            var sla = plot.Add.ScatterLine(xs.ToArray(), ys.ToArray());
-            sla.LegendText = "SLA " + string.Join(", ", targets.Select(t => PercentileLabel(t.Percentile) + " ≤ " + Number(t.Value) + " " + options.Unit.Label));
-            sla.LinePattern = LinePattern.Dashed;
-            sla.LineWidth = 2;
-            sla.Color = Colors.Red;
-            maxX = Math.Max(maxX, xs.Max());
-            maxY = Math.Max(maxY, ys.Max());
         }
 
         var ticks = TickPercentiles.Where(p => PercentileToX(p) <= maxX + 1e-9).ToList();
@@ -108,48 +83,133 @@ public static partial class PlotRenderer
             ticks.Add(TickPercentiles[ticks.Count]); // one tick past the data, so the last decade is labelled
         }
 
-        plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericManual(
-            ticks.Select(PercentileToX).ToArray(), ticks.Select(PercentileLabel).ToArray());
+        return ticks.Select(p => (PercentileToX(p), PercentileLabel(p))).ToList();
+    }
+
+    private static Plot Percentiles(IReadOnlyList<LatencySeries> series, PlotOptions options)
+    {
+        bool log = YScales.Resolve(options.YScale, series) == YScale.Log;
+        var names = SeriesNames.Short(series);
+        var plot = NewPlot(options.Title ?? "Latency by percentile", "Percentile", YLabel(options, log));
+        var curves = new List<(double[] Xs, double[] Ys, int Index)>();
+        foreach (var (s, index) in series.Select((s, i) => (s, i)))
+        {
+            curves.Add((DistributionX(s.Distribution, s.Summary.Count), s.Distribution.Select(p => s.Scale(p.Value, options.Unit)).ToArray(), index));
+        }
+
+        var (slaXs, slaYs) = SlaStaircase(options.Sla);
+        var axis = ValueAxis.For(curves.SelectMany(c => c.Ys).Concat(slaYs ?? Array.Empty<double>()), log);
+        var legend = new List<LegendItem>();
+        foreach (var (xs, ys, index) in curves)
+        {
+            var line = plot.Add.ScatterLine(xs, ys.Select(axis.Map).ToArray());
+            line.LineWidth = 2;
+            line.Color = Color.FromHex(SeriesPalette.Hex(index));
+            legend.Add(new LegendItem { LabelText = names[index], LineColor = line.Color, LineWidth = 2, LinePattern = LinePattern.Solid });
+        }
+
+        if (slaXs is not null)
+        {
+            var sla = plot.Add.ScatterLine(slaXs, slaYs!.Select(axis.Map).ToArray());
+            sla.LinePattern = LinePattern.Dashed;
+            sla.LineWidth = 2;
+            sla.Color = Colors.Red;
+            legend.Add(new LegendItem
+            {
+                LabelText = "SLA " + string.Join(", ", options.Sla.OrderBy(t => t.Percentile).Select(t => PercentileLabel(t.Percentile) + " ≤ " + Number(t.Value) + " " + options.Unit.Label)),
+                LineColor = Colors.Red,
+                LineWidth = 2,
+                LinePattern = LinePattern.Dashed,
+            });
+        }
+
+        var ticks = PercentileTicks(series, slaXs?.Max() ?? 0);
+        plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericManual(ticks.Select(t => t.X).ToArray(), ticks.Select(t => t.Label).ToArray());
         // A little room right of the last tick, so its label is not cut at the edge.
-        double right = PercentileToX(ticks[^1]);
-        plot.Axes.SetLimits(0, right + Math.Max(0.2, right * 0.04), 0, maxY > 0 ? maxY * 1.05 : 1);
-        plot.ShowLegend(Alignment.UpperLeft);
+        double right = ticks[^1].X;
+        plot.Axes.SetLimitsX(0, right + Math.Max(0.2, right * 0.04));
+        axis.Apply(plot);
+        AddLegend(plot, legend);
         return plot;
     }
 
     private static Plot Timeline(IReadOnlyList<LatencySeries> series, PlotOptions options)
     {
-        var withIntervals = series.Where(s => s.Intervals.Count > 0).ToList();
-        if (withIntervals.Count == 0)
+        var indexed = series.Select((s, i) => (s, i)).Where(t => t.s.Intervals.Count > 0).ToList();
+        if (indexed.Count == 0)
         {
             throw new ArgumentException("a timeline needs a histogram log with intervals (.hgrm files and base64 histograms have no timestamps)");
         }
 
-        var plot = NewPlot(options.Title ?? "Latency by interval", "Time since log start (s)", "Latency (" + options.Unit.Label + ")");
-        double maxY = 0;
-        // One colour per percentile; with several series, each series its own line pattern.
-        LinePattern[] patterns = { LinePattern.Solid, LinePattern.Dashed, LinePattern.Dotted, LinePattern.DenselyDashed };
-        var palette = new ScottPlot.Palettes.Category10();
-        foreach (var (s, index) in withIntervals.Select((s, i) => (s, i)))
+        var withIntervals = indexed.Select(t => t.s).ToList();
+        bool log = YScales.Resolve(options.YScale, withIntervals) == YScale.Log;
+        var names = SeriesNames.Short(series);
+        var plot = NewPlot(options.Title ?? "Latency by interval", "Time since log start (s)", YLabel(options, log));
+        var axis = ValueAxis.For(withIntervals.SelectMany(s => s.Intervals.SelectMany(i => TimelineLines.Select(l => s.Scale(l.Value(i), options.Unit)))), log);
+        // One colour per file/tag, one dash style per percentile (max drawn first, underneath).
+        var seriesLegend = new List<LegendItem>();
+        foreach (var (s, index) in indexed)
         {
             double[] xs = s.Intervals.Select(i => i.TimeSec).ToArray();
-            foreach (var ((name, value), line) in TimelineLines.Select((l, i) => (l, i)))
+            var color = Color.FromHex(SeriesPalette.Hex(index));
+            foreach (var (_, value, pattern, width) in TimelineLines)
             {
-                double[] ys = s.Intervals.Select(i => s.Scale(value(i), options.Unit)).ToArray();
-                var scatter = plot.Add.ScatterLine(xs, ys);
-                scatter.LegendText = withIntervals.Count == 1 ? name : s.Label + " " + name;
-                scatter.LineWidth = 1.5f;
-                scatter.Color = palette.GetColor(line);
-                scatter.LinePattern = patterns[index % patterns.Length];
-                maxY = Math.Max(maxY, ys.Max());
+                var scatter = plot.Add.ScatterLine(xs, s.Intervals.Select(i => axis.Map(s.Scale(value(i), options.Unit))).ToArray());
+                scatter.LineWidth = width;
+                scatter.Color = color;
+                scatter.LinePattern = pattern;
+            }
+
+            seriesLegend.Add(new LegendItem { LabelText = names[index], LineColor = color, LineWidth = 3, LinePattern = LinePattern.Solid });
+        }
+
+        var lineLegend = TimelineLines.Skip(1).Append(TimelineLines[0])
+            .Select(l => new LegendItem { LabelText = l.Name, LineColor = Colors.Black, LineWidth = l.Width, LinePattern = l.Pattern })
+            .ToList();
+        plot.Axes.AutoScaleX();
+        axis.Apply(plot);
+        AddLegend(plot, seriesLegend);
+        AddLegend(plot, lineLegend);
+        return plot;
+    }
+
+    /// <summary>A legend of <paramref name="items"/> right of the data area (never over it).</summary>
+    private static void AddLegend(Plot plot, List<LegendItem> items)
+    {
+        plot.Legend.IsVisible = false;
+        var legend = new Legend(plot) { FontName = EmbeddedFont.Family, IsVisible = true, DisplayPlottableLegendItems = false, SymbolWidth = 36 };
+        legend.ManualItems.AddRange(items);
+        plot.Axes.AddPanel(new ScottPlot.Panels.LegendPanel(legend) { Edge = Edge.Right, Alignment = Alignment.UpperCenter });
+    }
+
+    /// <summary>The SLA staircase's points (x on the percentile axis, value in the display unit); nulls without targets.</summary>
+    internal static (double[]? Xs, double[]? Ys) SlaStaircase(IReadOnlyList<SlaTarget> sla)
+    {
+        if (sla.Count == 0)
+        {
+            return (null, null);
+        }
+
+        // A staircase: up to each target's percentile, values must stay at or below its value.
+        var targets = sla.OrderBy(t => t.Percentile).ToList();
+        var xs = new List<double> { 0 };
+        var ys = new List<double> { targets[0].Value };
+        foreach (var (target, index) in targets.Select((t, i) => (t, i)))
+        {
+            double x = PercentileToX(target.Percentile);
+            xs.Add(x);
+            ys.Add(target.Value);
+            if (index + 1 < targets.Count)
+            {
+                xs.Add(x);
+                ys.Add(targets[index + 1].Value);
             }
         }
 
-        plot.Axes.AutoScaleX();
-        plot.Axes.SetLimitsY(0, maxY > 0 ? maxY * 1.05 : 1);
-        plot.ShowLegend(Alignment.UpperLeft);
-        return plot;
+        return (xs.ToArray(), ys.ToArray());
     }
+
+    private static string YLabel(PlotOptions options, bool log) => "Latency (" + options.Unit.Label + (log ? ", log scale" : "") + ")";
 
     private static Plot NewPlot(string title, string xLabel, string yLabel)
     {

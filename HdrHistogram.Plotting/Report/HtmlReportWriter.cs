@@ -11,9 +11,11 @@ using HdrHistogram.Plotting.Rendering;
 namespace HdrHistogram.Plotting.Report;
 
 /// <summary>
-/// The self-contained HTML report: both plots as inline SVG, a summary table per file and tag, and the command that
-/// made it. No script, and nothing loaded from anywhere else, so it opens offline; colours follow the reader's light or
-/// dark preference; the layout fits a phone.
+/// The self-contained HTML report: both plots as inline SVG, a summary table per file and tag, with a baseline the runs'
+/// tails side by side, and the command that made it. Nothing is loaded from anywhere else, so it opens offline, and it
+/// reads without JavaScript; with it, an inline script (Assets/report.js) replaces the pictures with charts built from
+/// the page's JSON data: values on hover, a log/linear y axis, series switched on and off. Colours follow the reader's
+/// light or dark preference; the layout fits a phone.
 /// </summary>
 public static partial class HtmlReportWriter
 {
@@ -36,6 +38,15 @@ public static partial class HtmlReportWriter
         tbody tr:nth-child(odd) { background: var(--stripe); }
         pre { background: var(--stripe); border: 1px solid var(--line); border-radius: 6px; padding: 0.6rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
         .muted { color: var(--muted); font-size: 0.9rem; }
+        .chart { position: relative; }
+        .chart svg.interactive { display: block; width: 100%; height: auto; background: #fff; border-radius: 6px; border: 1px solid var(--line); }
+        .controls { margin: 0.3rem 0; }
+        .legend svg { display: inline-block; width: 36px; height: 10px; border: 0; background: none; vertical-align: middle; }
+        .legend { list-style: none; margin: 0.2rem 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; font-size: 0.9rem; }
+        .swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border-radius: 2px; margin-right: 0.3rem; vertical-align: -0.1rem; }
+        .tip { position: absolute; pointer-events: none; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 0.3rem 0.5rem; font-size: 0.85rem; box-shadow: 0 2px 6px rgba(0,0,0,.2); white-space: nowrap; }
+        .tip-title { font-weight: 600; }
+        td.ratio { font-weight: 600; }
         """;
 
     /// <summary>Writes the report of <paramref name="series"/>.</summary>
@@ -43,8 +54,19 @@ public static partial class HtmlReportWriter
     /// <param name="options">Plot size, unit, title and SLA targets.</param>
     /// <param name="command">The command line that produced the report, shown at its end.</param>
     /// <returns>The HTML document.</returns>
-    public static string Write(IReadOnlyList<LatencySeries> series, PlotOptions options, string command)
+    public static string Write(IReadOnlyList<LatencySeries> series, PlotOptions options, string command) => Write(series, options, command, null);
+
+    /// <summary>Writes the report of <paramref name="series"/>, comparing them with <paramref name="baseline"/>'s.</summary>
+    /// <param name="series">The series, in input order.</param>
+    /// <param name="options">Plot size, unit, title, y scale and SLA targets.</param>
+    /// <param name="command">The command line that produced the report, shown at its end.</param>
+    /// <param name="baseline">The input file whose series the others are compared with; null for no comparison.</param>
+    /// <returns>The HTML document.</returns>
+    /// <exception cref="ArgumentException"><paramref name="baseline"/> is not one of the inputs, or is the only one.</exception>
+    public static string Write(IReadOnlyList<LatencySeries> series, PlotOptions options, string command, string? baseline)
     {
+        var comparison = baseline is null ? null : RunComparison.Create(series, baseline);
+        var names = SeriesNames.Short(series);
         string title = options.Title ?? "Latency report";
         var html = new StringBuilder();
         html.Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -53,13 +75,13 @@ public static partial class HtmlReportWriter
             .Append("<title>").Append(Encode(title)).Append("</title>\n<style>\n").Append(Style).Append("\n</style>\n</head>\n<body>\n")
             .Append("<h1>").Append(Encode(title)).Append("</h1>\n");
 
-        html.Append("<h2>Percentile distribution</h2>\n<figure>\n")
+        html.Append("<h2>Percentile distribution</h2>\n<figure id=\"percentiles-figure\">\n")
             .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, WithTitle(options, "Latency by percentile")), "percentiles"))
             .Append("</figure>\n");
 
         if (series.Any(s => s.Intervals.Count > 0))
         {
-            html.Append("<h2>Timeline</h2>\n<figure>\n")
+            html.Append("<h2>Timeline</h2>\n<figure id=\"timeline-figure\">\n")
                 .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Timeline, series, WithTitle(options, "Latency by interval")), "timeline"))
                 .Append("</figure>\n");
         }
@@ -92,12 +114,54 @@ public static partial class HtmlReportWriter
             html.Append("</td></tr>\n");
         }
 
-        html.Append("</tbody>\n</table>\n</div>\n")
-            .Append("<p class=\"muted\">Values divided by ").Append(Encode(Ratios(series, options.Unit)))
+        html.Append("</tbody>\n</table>\n</div>\n");
+        if (comparison is not null)
+        {
+            AppendComparison(html, comparison, names, series, options.Unit);
+        }
+
+        html.Append("<p class=\"muted\">Values divided by ").Append(Encode(Ratios(series, options.Unit)))
             .Append(" (.hgrm inputs as written) and printed as <code>hdr process</code> prints them: min (its 0% line), max, mean and std dev as its .hgrm")
             .Append(" does (the histogram's significant digits as decimals), the percentiles as the totals of its interval log's last line (3 decimals).</p>\n")
-            .Append("<h2>Command</h2>\n<pre>").Append(Encode(command)).Append("</pre>\n</body>\n</html>\n");
+            .Append("<h2>Command</h2>\n<pre>").Append(Encode(command)).Append("</pre>\n");
+        html.Append("<script type=\"application/json\" id=\"hdr-data\">").Append(ReportData.Json(series, names, options)).Append("</script>\n")
+            .Append("<script>\n").Append(ReportData.Script).Append("</script>\n</body>\n</html>\n");
         return html.ToString();
+    }
+
+    private static void AppendComparison(StringBuilder html, RunComparison comparison, IReadOnlyList<string> names, IReadOnlyList<LatencySeries> series, ValueUnit unit)
+    {
+        string Name(LatencySeries s) => names[series.ToList().IndexOf(s)];
+        html.Append("<h2>Compared with ").Append(Encode(Name(comparison.Pairs[0].Baseline).Split(' ')[0])).Append(" (").Append(Encode(unit.Label))
+            .Append("; ratio = run / baseline)</h2>\n<div class=\"table\">\n<table id=\"comparison\">\n<thead><tr><th>Series</th><th></th>");
+        foreach (var column in RunComparison.Columns)
+        {
+            html.Append("<th>").Append(column.Name).Append("</th>");
+        }
+
+        html.Append("</tr></thead>\n<tbody>\n");
+        foreach (var group in comparison.Pairs.GroupBy(p => p.Baseline))
+        {
+            Row(html, Name(group.Key), "baseline", RunComparison.Columns.Select(c => ValueText.Fixed(group.Key.Scale(c.Value(group.Key.Summary), unit), 3)), false);
+            foreach (var pair in group)
+            {
+                Row(html, Name(pair.Run), "run", RunComparison.Columns.Select(c => ValueText.Fixed(pair.Run.Scale(c.Value(pair.Run.Summary), unit), 3)), false);
+                Row(html, Name(pair.Run), "ratio", RunComparison.Columns.Select((_, i) => RunComparison.RatioText(RunComparison.Ratio(pair, i, unit))), true);
+            }
+        }
+
+        html.Append("</tbody>\n</table>\n</div>\n");
+    }
+
+    private static void Row(StringBuilder html, string name, string what, IEnumerable<string> cells, bool ratio)
+    {
+        html.Append("<tr><td>").Append(Encode(name)).Append("</td><td>").Append(what);
+        foreach (string cell in cells)
+        {
+            html.Append(ratio ? "</td><td class=\"ratio\">" : "</td><td>").Append(cell);
+        }
+
+        html.Append("</td></tr>\n");
     }
 
     /// <summary>The output value unit ratio, or each input's when they differ (inputs recorded in different units).</summary>
@@ -118,6 +182,7 @@ public static partial class HtmlReportWriter
         Width = options.Width,
         Height = options.Height,
         Sla = options.Sla,
+        YScale = options.YScale,
     };
 
     /// <summary>
@@ -128,7 +193,7 @@ public static partial class HtmlReportWriter
     {
         int start = svg.IndexOf("<svg", StringComparison.Ordinal);
         svg = svg.Substring(start);
-        svg = SvgSize().Replace(svg, m => "<svg" + m.Groups["before"].Value + "viewBox=\"0 0 " + m.Groups["w"].Value + " " + m.Groups["h"].Value + "\" role=\"img\"", 1);
+        svg = SvgSize().Replace(svg, m => "<svg class=\"static\"" + m.Groups["before"].Value + "viewBox=\"0 0 " + m.Groups["w"].Value + " " + m.Groups["h"].Value + "\" role=\"img\"", 1);
         svg = SvgId().Replace(svg, m => m.Groups["attr"].Value + idPrefix + "-" + m.Groups["id"].Value);
         return svg.TrimEnd() + "\n";
     }

@@ -43,6 +43,11 @@ internal sealed class PlotCommandOptions
     private readonly Option<double?> _end = ToolOptions.Double(
         "--end", "E", "only intervals up to E seconds after the log's start time, as hdr process -end", IsSeconds, "a number of seconds");
 
+    private readonly Option<string?> _yScale = ToolOptions.OneOf(
+        "--y-scale", "the value axis: log, linear, or auto (default: log when a series' max is over 100x its median)", "log", "linear", "auto");
+
+    private readonly Option<string?>? _baseline;
+
     private readonly Option<bool> _json = ToolOptions.Flag("--json", "write the series as JSON numbers instead (to OUT if given, else standard output)");
     private readonly Option<bool> _progress = ToolOptions.Progress();
 
@@ -52,6 +57,13 @@ internal sealed class PlotCommandOptions
         if (withKind)
         {
             _kind = ToolOptions.OneOf("--kind", "percentiles (default) or timeline", Kinds);
+        }
+        else
+        {
+            _baseline = ToolOptions.Text(
+                "--baseline",
+                "FILE",
+                "compare the other FILEs with this one (added first if not among them): their p50 ... max side by side with the ratio run / baseline, in the page and on standard output");
         }
     }
 
@@ -65,9 +77,14 @@ internal sealed class PlotCommandOptions
             command.Options.Add(_kind);
         }
 
-        foreach (var option in new Option[] { _unit, _valuesIn, _ratio, _sla, _title, _width, _height, _tag, _start, _end, _json, _progress })
+        foreach (var option in new Option[] { _unit, _valuesIn, _ratio, _sla, _title, _width, _height, _yScale, _tag, _start, _end, _json, _progress })
         {
             command.Options.Add(option);
+        }
+
+        if (_baseline is not null)
+        {
+            command.Options.Add(_baseline);
         }
     }
 
@@ -87,6 +104,8 @@ internal sealed class PlotCommandOptions
         Tag = result.GetValue(_tag),
         StartSec = result.GetValue(_start) ?? 0,
         EndSec = result.GetValue(_end) ?? double.MaxValue,
+        YScale = YScales.Parse(result.GetValue(_yScale) ?? "auto") ?? YScale.Auto,
+        Baseline = _baseline is null ? null : result.GetValue(_baseline),
         Json = result.GetValue(_json),
         Progress = result.GetValue(_progress),
         Cancellation = cancellation,

@@ -43,6 +43,12 @@ internal sealed class PlotSettings
 
     public double EndSec { get; init; } = double.MaxValue;
 
+    /// <summary>The value axis (--y-scale).</summary>
+    public YScale YScale { get; init; } = YScale.Auto;
+
+    /// <summary>The file the others are compared with (report --baseline); null for none.</summary>
+    public string? Baseline { get; init; }
+
     public bool Json { get; init; }
 
     public bool Progress { get; init; }
@@ -103,6 +109,16 @@ internal static class PlotRunner
             }
         }
 
+        if (settings.Baseline is { } baselineFile && !settings.Files.Contains(baselineFile, StringComparer.Ordinal))
+        {
+            settings = WithFiles(settings, new[] { baselineFile }.Concat(settings.Files).ToList());
+        }
+
+        if (settings.Baseline is not null && settings.Files.Count < 2)
+        {
+            throw ToolException.Usage("--baseline needs another FILE to compare with");
+        }
+
         var options = Options(settings);
         var series = Read(console, "hdr report", settings);
         if (settings.Json)
@@ -111,7 +127,13 @@ internal static class PlotRunner
             return 0;
         }
 
-        string html = HtmlReportWriter.Write(series, options, commandLine);
+        if (settings.Baseline is not null)
+        {
+            console.Out.Write(RunComparison.Create(series, settings.Baseline).Text(series, options.Unit));
+            console.Out.Flush();
+        }
+
+        string html = HtmlReportWriter.Write(series, options, commandLine, settings.Baseline);
         AtomicFile.Write(settings.Output!, stream => stream.Write(new UTF8Encoding(false).GetBytes(html)));
         return 0;
     }
@@ -170,8 +192,31 @@ internal static class PlotRunner
             throw ToolException.Usage("--width and --height must be between " + PlotOptions.MinSize + " and " + PlotOptions.MaxSize + " pixels");
         }
 
-        return new PlotOptions { Unit = unit, Title = settings.Title, Width = settings.Width, Height = settings.Height, Sla = sla };
+        return new PlotOptions { Unit = unit, Title = settings.Title, Width = settings.Width, Height = settings.Height, Sla = sla, YScale = settings.YScale };
     }
+
+    private static PlotSettings WithFiles(PlotSettings s, List<string> files) => new()
+    {
+        Files = files,
+        Output = s.Output,
+        Kind = s.Kind,
+        Unit = s.Unit,
+        // One unit per FILE: the added baseline takes the first one's.
+        ValuesIn = s.ValuesIn.Count == 1 || s.ValuesIn.Count != files.Count - 1 ? s.ValuesIn : new[] { s.ValuesIn[0] }.Concat(s.ValuesIn).ToList(),
+        Ratio = s.Ratio,
+        Sla = s.Sla,
+        Title = s.Title,
+        Width = s.Width,
+        Height = s.Height,
+        YScale = s.YScale,
+        Baseline = s.Baseline,
+        Tag = s.Tag,
+        StartSec = s.StartSec,
+        EndSec = s.EndSec,
+        Json = s.Json,
+        Progress = s.Progress,
+        Cancellation = s.Cancellation,
+    };
 
     private static string CheckUnit(string option, string unit)
     {

@@ -137,6 +137,7 @@ public class Net250PaddingTests
         decoded.GetMaxValue().Should().Be(histogram.GetMaxValue());
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void A_bomb_of_zeros_stops_at_MaxDecompressedBytes_without_allocating_for_it()
     {

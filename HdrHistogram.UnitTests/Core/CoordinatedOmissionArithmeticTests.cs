@@ -8,13 +8,14 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Core;
 
 /// <summary>
-/// Issue 15 item 3: the coordinated-omission correction adds the back-filled counts per bucket, in time proportional
+/// The coordinated-omission correction adds the back-filled counts per bucket, in time proportional
 /// to the buckets, with exactly the results of Java's loop over every missing value (written out here as the reference).
 /// </summary>
 public class CoordinatedOmissionArithmeticTests
 {
     public static IEnumerable<object[]> TypeNames() => ShiftValuesTests.TypeNames();
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [MemberData(nameof(TypeNames))]
     public void RecordValueWithExpectedInterval_equals_the_loop_over_every_missing_value(string type)
@@ -80,6 +81,7 @@ public class CoordinatedOmissionArithmeticTests
         }
     }
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [MemberData(nameof(TypeNames))]
     public void CopyCorrectedForCoordinatedOmission_equals_the_loop_over_every_recorded_bucket(string type)

@@ -9,7 +9,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Core;
 
 /// <summary>
-/// Issue 15 item 2: a shift either gives a histogram whose counts all survive encoding, or throws before changing
+/// A shift either gives a histogram whose counts all survive encoding, or throws before changing
 /// anything. Java 2.2.2 loses the lowest half bucket's counts when the unit magnitude is 32 or more.
 /// </summary>
 public class ShiftValuesTests

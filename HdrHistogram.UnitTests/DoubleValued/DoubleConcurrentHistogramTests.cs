@@ -45,6 +45,7 @@ public class DoubleConcurrentHistogramTests
         DoubleCaseReplayTests.Render(h, csv: true).Should().Be(c.CsvText);
     }
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [InlineData(0L)]
     [InlineData(100_000_000L)]
@@ -98,6 +99,7 @@ public class DoubleConcurrentHistogramTests
         }
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void Four_writers_keep_every_value_at_its_scale_while_their_values_move_the_range_down_and_up()
     {

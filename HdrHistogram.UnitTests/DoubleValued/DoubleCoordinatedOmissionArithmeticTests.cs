@@ -8,7 +8,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.DoubleValued;
 
 /// <summary>
-/// Issue 15 item 3 for <see cref="DoubleHistogram"/>: the coordinated-omission correction adds the back-filled counts
+/// For <see cref="DoubleHistogram"/>: the coordinated-omission correction adds the back-filled counts
 /// per bucket, in time proportional to the buckets, with exactly the results of Java's loop over every missing value
 /// (written out here as the reference, in the same double arithmetic: <c>m -= interval</c>).
 /// </summary>
@@ -16,6 +16,7 @@ public class DoubleCoordinatedOmissionArithmeticTests
 {
     public static IEnumerable<object[]> Kinds() => new[] { new object[] { "double" }, new object[] { "double-concurrent" } };
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [MemberData(nameof(Kinds))]
     public void RecordValueWithExpectedInterval_equals_the_loop_over_every_missing_value(string kind)
@@ -57,6 +58,7 @@ public class DoubleCoordinatedOmissionArithmeticTests
         thrown.Should().BeGreaterThan(0, "some rounds reach a value the range cannot cover, and fail where the loop fails");
     }
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [MemberData(nameof(Kinds))]
     public void AddWhileCorrecting_and_CopyCorrected_equal_the_loop_over_every_recorded_bucket(string kind)

@@ -102,6 +102,7 @@ public class DoubleHostileInputTests
         _output.WriteLine(inputs + " truncated inputs");
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void Random_byte_corruption_never_raises_anything_but_a_format_error()
     {

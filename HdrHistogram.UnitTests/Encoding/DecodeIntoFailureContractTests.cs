@@ -10,7 +10,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Encoding;
 
 /// <summary>
-/// Issue 15 item 5: one failure contract for DecodeInto. After any failure (an error in the header, a configuration
+/// One failure contract for DecodeInto. After any failure (an error in the header, a configuration
 /// or type that does not match the target, data beyond the limits, an error in the V2 or fixed-width counts, truncated
 /// data, corrupt or truncated compressed data) the target is unchanged, for every target type and every input form.
 /// </summary>
@@ -110,6 +110,7 @@ public class DecodeIntoFailureContractTests
     /// the same data fails with the same message, or succeeds with the same histogram, and a failed DecodeInto leaves
     /// its target unchanged.
     /// </summary>
+    [Trait("Category", "Heavy")]
     [Theory]
     [InlineData("long")]
     [InlineData("int")]

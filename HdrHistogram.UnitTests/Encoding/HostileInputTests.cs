@@ -27,6 +27,7 @@ public class HostileInputTests
         _output = output;
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void Every_truncation_of_every_fixture_is_a_format_error()
     {
@@ -45,6 +46,7 @@ public class HostileInputTests
         _output.WriteLine(inputs + " truncated inputs");
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void Truncations_with_matching_length_fields_decode_or_fail_cleanly()
     {
@@ -94,6 +96,7 @@ public class HostileInputTests
         _output.WriteLine(inputs + " consistently truncated inputs in " + stopwatch.ElapsedMilliseconds + " ms, " + decoded + " decoded");
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void Random_byte_corruption_never_raises_anything_but_a_format_error()
     {

@@ -19,6 +19,7 @@ public class LogConcurrentAppendTests
 {
     private const int Intervals = 2000;
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [InlineData(11)]
     [InlineData(12)]

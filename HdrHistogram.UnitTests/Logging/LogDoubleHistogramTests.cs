@@ -137,6 +137,15 @@ public class LogDoubleHistogramTests
     }
 
     [Fact]
+    public void NextHistogram_rejects_a_DoubleHistogram_interval_clearly()
+    {
+        using var reader = new HistogramLogReader(LogFixtures.HlogPath(Log));
+        var act = () => reader.NextHistogram(new LongHistogram(3));
+        act.Should().Throw<HistogramFormatException>()
+            .Where(e => e.LineNumber == 6 && e.Message.Contains("DoubleHistogram") && e.Message.Contains("NextHistogram"));
+    }
+
+    [Fact]
     public void Replaying_Javas_writer_calls_reproduces_the_log()
     {
         string javaText = FixturePaths.ReadText(LogFixtures.HlogPath(Log));

@@ -7,7 +7,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Logging;
 
 /// <summary>
-/// Issue 15 item 4: StartTime and BaseTime header values that fit no DateTime (NaN, infinities, beyond the years
+/// StartTime and BaseTime header values that fit no DateTime (NaN, infinities, beyond the years
 /// 1-9999) are the log's format error naming the line, and the intervals still read.
 /// </summary>
 public class LogHeaderRangeTests

@@ -97,6 +97,42 @@ public class LogReaderFixtureTests
         }
     }
 
+    [Theory]
+    [MemberData(nameof(LogFixtures.IntegerLogData), MemberType = typeof(LogFixtures))]
+    public void NextHistogram_returns_every_interval_Java_read_typed_and_recycled(string log)
+    {
+        var expected = LogFixtures.ExpectedIntervals(log);
+        using var reader = new HistogramLogReader(LogFixtures.HlogPath(log));
+        HistogramBase? previous = null;
+        HistogramBase? h;
+        int count = 0;
+        int reused = 0;
+        while ((h = reader.NextHistogram(previous)) is not null)
+        {
+            count.Should().BeLessThan(expected.Count);
+            h.ShouldBeJavasInterval(expected[count], sameRange: false, "interval " + count);
+            reused += ReferenceEquals(h, previous) ? 1 : 0;
+            previous = h;
+            count++;
+        }
+
+        count.Should().Be(expected.Count);
+        reused.Should().BeGreaterThan(0, "a histogram of the previous interval's configuration is filled again, not replaced");
+        reader.NextHistogram().Should().BeNull("the log has ended");
+    }
+
+    [Fact]
+    public void NextHistogram_without_a_histogram_to_recycle_returns_a_new_LongHistogram_each_time()
+    {
+        const string log = "real-logs/tagged-Log.logV2";
+        using var reader = new HistogramLogReader(LogFixtures.HlogPath(log));
+        var first = reader.NextHistogram();
+        var second = reader.NextHistogram();
+        first.Should().BeOfType<LongHistogram>();
+        second.Should().BeOfType<LongHistogram>().And.NotBeSameAs(first);
+        first!.ShouldBeJavasInterval(LogFixtures.ExpectedIntervals(log)[0], sameRange: false, "interval 0, kept while interval 1 was read");
+    }
+
     [Fact]
     public void Upstream_Read_and_ReadHistograms_return_every_interval()
     {

@@ -42,7 +42,7 @@ public sealed class PlotInputReaderTests : IDisposable
         (series.Summary.Max / 1e6).ToString("F2", System.Globalization.CultureInfo.InvariantCulture).Should().Be(java.Max);
         series.Intervals.Should().HaveCount(90);
         series.Intervals.MaxBy(i => i.Max)!.TimeSec.Should().Be(43.0, "the stall is recorded in the interval from 42 s to 43 s");
-        series.Distribution[^1].Should().Be(new PercentilePoint(100, series.Summary.Max));
+        series.Distribution[^1].Should().Be(new PercentilePoint(100, series.Summary.Max, series.Summary.Count));
         series.Distribution.Select(p => p.Percentile).Should().BeInAscendingOrder();
     }
 

@@ -25,8 +25,8 @@ public sealed class PlotCommandTests : IDisposable
 
         result.Stdout.Should().BeEmpty();
         var texts = PlotFixtures.Texts(XDocument.Load(svg));
-        texts.Should().ContainInOrder(PlotFixtures.JHiccup, PlotFixtures.Ycsb + " [READ]", PlotFixtures.Ycsb + " [UPDATE]");
-        texts.Should().Contain("99.9%").And.Contain("Latency (ms)");
+        texts.Should().ContainInOrder("jhiccup-style.hlog", "ycsb-style.hlog [READ]", "ycsb-style.hlog [UPDATE]");
+        texts.Should().Contain("99.9%").And.Contain("Latency (ms, log scale)");
         Directory.GetFiles(_dir).Should().Equal(new[] { svg }, "the temporary file was renamed");
     }
 
@@ -53,13 +53,62 @@ public sealed class PlotCommandTests : IDisposable
     }
 
     [Fact]
+    public void Report_with_a_baseline_prints_and_shows_the_ratios()
+    {
+        var (before, after) = RunComparisonTests.WriteRuns(_dir);
+        string html = Out("compare.html");
+
+        var result = ToolRunner.Run("report", after, "--baseline", before, "--unit", "us", "-o", html).ShouldSucceed();
+
+        // By hand (RunComparisonTests): p99.9 999 -> 1500 ns, p99.99 and max 1000 -> 1500 ns.
+        result.Text.Should().Be(
+            "Baseline: before.hlog (values in us; ratio = run / baseline)\n"
+            + "\n"
+            + "Series                p50         p90         p99       p99.9      p99.99         max\n"
+            + "before.hlog         0.500       0.900       0.990       0.999       1.000       1.000\n"
+            + "after.hlog          0.500       0.900       0.990       1.500       1.500       1.500\n"
+            + "  ratio             1.000       1.000       1.000       1.502       1.500       1.500\n");
+        string page = File.ReadAllText(html);
+        var table = Regex.Match(page, "<table id=\"comparison\">.*?</table>", RegexOptions.Singleline).Value;
+        Regex.Matches(table, "<tr><td>(.*?)</td></tr>").Select(m => m.Groups[1].Value).Should().Equal(
+            "before.hlog</td><td>baseline</td><td>0.500</td><td>0.900</td><td>0.990</td><td>0.999</td><td>1.000</td><td>1.000",
+            "after.hlog</td><td>run</td><td>0.500</td><td>0.900</td><td>0.990</td><td>1.500</td><td>1.500</td><td>1.500",
+            "after.hlog</td><td>ratio</td><td class=\"ratio\">1.000</td><td class=\"ratio\">1.000</td><td class=\"ratio\">1.000</td><td class=\"ratio\">1.502</td><td class=\"ratio\">1.500</td><td class=\"ratio\">1.500");
+    }
+
+    [Fact]
+    public void Report_with_only_a_baseline_is_a_usage_error()
+    {
+        var (before, _) = RunComparisonTests.WriteRuns(_dir);
+
+        var result = ToolRunner.Run("report", before, "--baseline", before, "-o", Out("x.html"));
+
+        result.ExitCode.Should().Be(2);
+        result.Stderr.Should().Contain("--baseline needs another FILE to compare with");
+    }
+
+    [Fact]
+    public void Plot_y_scale_sets_the_axis()
+    {
+        string log = Out("log.svg");
+        string linear = Out("linear.svg");
+
+        ToolRunner.Run("plot", PlotFixtures.Ycsb, "--values-in", "us", "--tag", "READ", "--y-scale", "log", "-o", log).ShouldSucceed();
+        ToolRunner.Run("plot", PlotFixtures.JHiccup, "--y-scale", "linear", "-o", linear).ShouldSucceed();
+
+        PlotFixtures.Texts(XDocument.Load(log)).Should().Contain("Latency (ms, log scale)");
+        PlotFixtures.Texts(XDocument.Load(linear)).Should().Contain("Latency (ms)");
+        ToolRunner.Run("plot", PlotFixtures.JHiccup, "--y-scale", "cubic", "-o", linear).ExitCode.Should().Be(2);
+    }
+
+    [Fact]
     public void Plot_draws_a_java_hgrm_file()
     {
         string svg = Out("hgrm.svg");
 
         ToolRunner.Run("plot", PlotFixtures.Hgrm, "-o", svg, "--title", "jHiccup 2.0.6").ShouldSucceed();
 
-        PlotFixtures.Texts(XDocument.Load(svg)).Should().Contain(new[] { PlotFixtures.Hgrm, "99.9%", "jHiccup 2.0.6" });
+        PlotFixtures.Texts(XDocument.Load(svg)).Should().Contain(new[] { "jHiccup-2.0.6.logV1.default.hgrm", "99.9%", "jHiccup 2.0.6" });
     }
 
     [Fact]
@@ -131,7 +180,9 @@ public sealed class PlotCommandTests : IDisposable
         Regex.Matches(page, "<svg[ >]").Should().HaveCount(2);
         Regex.IsMatch(page, @"(src|href)\s*=\s*[""']?\s*(https?:)?//", RegexOptions.IgnoreCase).Should().BeFalse();
         Regex.IsMatch(page, @"https?://(?!www\.w3\.org/)", RegexOptions.IgnoreCase).Should().BeFalse("the only URLs are the SVG namespace names");
-        page.Should().NotContain("<script").And.NotContain("<link").And.NotContain("@import").And.NotContain("@font-face").And.Contain("<title>Hiccups</title>");
+        // Two inline scripts (the chart data and the code drawing it), nothing loaded: no src, link, import or font.
+        Regex.Matches(page, "<script").Should().HaveCount(2);
+        page.Should().NotContain("<script src").And.NotContain("<link").And.NotContain("@import").And.NotContain("@font-face").And.Contain("<title>Hiccups</title>");
         page.Should().Contain("<pre>hdr report " + PlotFixtures.JHiccup + " -o " + html + " --title Hiccups</pre>");
         Rows(page).Should().ContainSingle().Which.Skip(4).Should().Equal(Expected(jhiccup));
     }

@@ -4,7 +4,7 @@ using Xunit;
 
 namespace HdrHistogram.UnitTests.Tool;
 
-/// <summary>Issue 15 item 8: out-of-range <c>hdr process</c> options are usage errors (exit 2) naming the option as typed.</summary>
+/// <summary>Out-of-range <c>hdr process</c> options are usage errors (exit 2) naming the option as typed.</summary>
 public class ProcessOptionValidationTests
 {
     [Theory]

@@ -8,7 +8,7 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Tool;
 
 /// <summary>
-/// Issue 15 items 6, 7, 9, 10, 11 and 12: empty, cut-off, binary, directory and failing inputs give one clear line, the
+/// Empty, cut-off, binary, directory and failing inputs give one clear line, the
 /// right exit code and no partial output; progress only when asked; Ctrl+C; CSV only.
 /// </summary>
 public class ToolInputEdgeCaseTests

@@ -264,6 +264,7 @@ public class JavaFormatTests
         Assert.Empty(failures);
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void Matches_decimal_half_up_of_shortest_digits_for_random_doubles()
     {

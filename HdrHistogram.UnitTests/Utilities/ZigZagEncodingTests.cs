@@ -42,6 +42,7 @@ public class ZigZagEncodingTests
         ZigZagEncoding.GetLong(bb).Should().Be(value);
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void Every_length_boundary_matches_the_reference()
     {

@@ -14,11 +14,11 @@ namespace HdrHistogram;
 /// <para>
 /// The writer marks itself inside (a plain store), reads the active histogram, records, counts its exit and marks
 /// itself outside (release stores). The reader publishes the new active histogram, then runs a process-wide memory
-/// barrier (<see cref="ProcessWideBarrier"/>, a few microseconds, once per interval), which puts a full barrier into
+/// barrier (<see cref="ProcessWideBarrier"/>, once per interval), which puts a full barrier into
 /// the writer's instruction stream somewhere: either before the writer's "inside" store, and then the writer's
 /// following read sees the new histogram; or after it, and then the reader sees "inside" (or a later store) and waits
 /// until the writer is outside or has counted one more exit. So the writer pays two ordinary stores and a load where
-/// the phaser costs two atomic increments (full fences, about 8 ns each on current x64), and the reader a barrier.
+/// the phaser costs two atomic increments (full fences), and the reader a barrier.
 /// </para>
 /// <para>
 /// Writers that break the one-at-a-time rule corrupt the (not thread-safe) histogram anyway; here they cannot block the

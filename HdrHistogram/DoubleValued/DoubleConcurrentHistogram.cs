@@ -10,26 +10,15 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The counts live in a <see cref="LongConcurrentHistogram"/>. Recording a value inside the covered range is
-/// wait-free: a <see cref="WriterReaderPhaser"/> critical section around the conversion to the integer scale and the
-/// concurrent histogram's own wait-free recording. A value outside the range takes a lock and moves (or extends) the
-/// range: it first marks a range change as under way and flips the phaser, which waits until every writer that may
-/// still be converting with the old scale has finished; writers that arrive meanwhile see the mark and wait on the
-/// lock. The internal histogram is then shifted or grown with no writer inside, and the new scale is published
-/// before the mark is cleared.
+/// Recording a value inside the covered range is wait-free; a value outside it moves the range while writers are
+/// excluded briefly. No recorded count is ever lost or recorded at the wrong scale, and <see cref="Reset"/> also
+/// excludes writers: a concurrent recording is either cleared or kept whole.
 /// </para>
 /// <para>
-/// Guarantees: no recorded count is ever lost or recorded at the wrong scale, however recordings interleave with
-/// range changes; the total count, minimum and maximum are exact once the writers are done. Range changes happen a
-/// bounded number of times (each moves the range by at least one binary order of magnitude), so in steady state
-/// every recording takes the wait-free path. <see cref="Reset"/> also excludes writers: a concurrent recording is
-/// either cleared or kept whole.
-/// </para>
-/// <para>
-/// Only recording (and <see cref="Reset"/>) is thread-safe, as in Java. Queries, iteration, copies and text output
-/// running while writers are active see a recent state that need not be consistent (one taken during a range change
-/// may mix scales); for consistent interval snapshots, stop the writers or swap histograms with a recorder.
-/// <see cref="DoubleHistogram.Copy"/> returns a plain <see cref="DoubleHistogram"/>, as Java's does.
+/// Only recording (and <see cref="Reset"/>) is thread-safe, as in Java: queries, iteration, copies and text output
+/// while writers are active see a recent state that need not be consistent; take consistent snapshots with a
+/// <see cref="DoubleRecorder"/>. <see cref="DoubleHistogram.Copy"/> returns a plain <see cref="DoubleHistogram"/>, as
+/// Java's does. How it works: docs/design.md.
 /// </para>
 /// </remarks>
 public class DoubleConcurrentHistogram : DoubleHistogram

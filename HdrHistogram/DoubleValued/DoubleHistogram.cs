@@ -11,23 +11,11 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Internally the values are counted by an integer histogram (<c>LongHistogram(1, integerValueRange - 1, digits)</c>)
-/// through a moving scale: a double is converted with the current double-to-integer ratio, and every statistic is
-/// converted back with the integer-to-double ratio. The covered range "auto-ranges": a value below or above it
-/// shifts the internal histogram by binary orders of magnitude and changes the ratio, so that values may be recorded
-/// in any unit (nanoseconds, milliseconds, seconds) as long as their spread stays within the dynamic range. With
-/// <see cref="AutoResize"/> on (the <see cref="DoubleHistogram(int)"/> constructor) the dynamic range itself grows
-/// when a value does not fit.
-/// </para>
-/// <para>
-/// Recording, statistics, iteration and text output follow Java HdrHistogram 2.2.2 operation for operation, so
-/// results are bit-identical to Java's. This type is not thread-safe: use <see cref="DoubleConcurrentHistogram"/>
-/// for concurrent writers.
-/// </para>
-/// <para>
-/// The implementation is split into partial files by concern: configuration, recording and auto-ranging (this
-/// file), queries (<c>DoubleHistogram.Queries.cs</c>), copies and arithmetic (<c>DoubleHistogram.Arithmetic.cs</c>)
-/// and iteration and text output (<c>DoubleHistogram.Iteration.cs</c>).
+/// Values are counted by an internal integer histogram through a moving scale: the covered range auto-ranges by binary
+/// orders of magnitude, so values may be recorded in any unit as long as their spread stays within the dynamic range
+/// (which itself grows with <see cref="AutoResize"/>, as the <see cref="DoubleHistogram(int)"/> constructor sets).
+/// Recording, statistics, iteration and text output are bit-identical to Java HdrHistogram 2.2.2's. Not thread-safe:
+/// use <see cref="DoubleConcurrentHistogram"/> for concurrent writers. How it works: docs/design.md.
 /// </para>
 /// </remarks>
 public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHistogram>

@@ -14,21 +14,12 @@ namespace HdrHistogram.Utilities;
 /// </summary>
 /// <remarks>
 /// <para>
-/// <see cref="Allocate(int)"/> rents its storage from <see cref="ArrayPool{T}.Shared"/> (cleared, so it reads as zeros
-/// like a fresh array) and returns it on <see cref="Dispose"/>. <see cref="Allocate(byte[])"/> and the
-/// <c>Wrap</c> methods use the caller's memory directly: nothing is copied (upstream copied), and
-/// <see cref="Dispose"/> does not touch it.
-/// </para>
-/// <para>
-/// Reads past <see cref="Capacity"/> and writes that do not fit throw <see cref="InvalidOperationException"/>
-/// (Java's <c>BufferUnderflowException</c> / <c>BufferOverflowException</c>); an explicit index or position outside the
-/// buffer throws <see cref="ArgumentOutOfRangeException"/>; any use after <see cref="Dispose"/> of a rented buffer
-/// throws <see cref="ObjectDisposedException"/>. The position is unchanged when an operation throws.
-/// </para>
-/// <para>
-/// Values are read and written with one bounds check and an unaligned load or store plus a byte swap (no span
-/// sliced per call, no temporary arrays): <c>GetLong</c> is faster than the old BitConverter/IPAddress form and the
-/// writes allocate nothing. Not thread-safe.
+/// <see cref="Allocate(int)"/> rents cleared storage from <see cref="ArrayPool{T}.Shared"/> and returns it on
+/// <see cref="Dispose"/>; <see cref="Allocate(byte[])"/> and the <c>Wrap</c> methods use the caller's memory without
+/// copying (upstream copied). Reads past <see cref="Capacity"/> and writes that do not fit throw
+/// <see cref="InvalidOperationException"/> (Java's underflow/overflow); an index or position outside the buffer
+/// <see cref="ArgumentOutOfRangeException"/>; use after <see cref="Dispose"/> of a rented buffer
+/// <see cref="ObjectDisposedException"/>. The position is unchanged when an operation throws. Not thread-safe.
 /// </para>
 /// </remarks>
 public sealed partial class ByteBuffer : IDisposable

@@ -15,21 +15,11 @@ namespace HdrHistogram.Encoding;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The compressed bytes depend on the deflate implementation and are not identical to Java's, but any zlib reader
-/// (Java's <c>Inflater</c>, <c>ZLibStream</c>, Python, Go) inflates them to exactly the uncompressed encoding, which is
-/// byte-identical to Java's. The zlib header reflects the level as zlib's does: <see cref="CompressionLevel.Optimal"/>
-/// gives <c>78 9c</c> (Java's default), <c>SmallestSize</c> <c>78 da</c> (Java's <c>BEST_COMPRESSION</c>, used by
-/// log writers), <see cref="CompressionLevel.Fastest"/> and <see cref="CompressionLevel.NoCompression"/> <c>78 01</c>.
-/// </para>
-/// <para>
-/// An instance keeps pooled scratch buffers for the uncompressed and compressed forms between calls, and its own
-/// deflater for small encodings (up to 8 KiB at <c>SmallestSize</c>, 1 KiB at <see cref="CompressionLevel.Optimal"/>:
-/// a log interval, a histogram of a few thousand values), which there is faster than setting up the platform's zlib for
-/// each payload, with output about zlib's size (1 % larger than level 9's on a real jHiccup log, a few percent smaller
-/// on most histogram encodings). Reusing an instance allocates nothing for such encodings, and for larger ones only
-/// what the platform's <see cref="DeflateStream"/> allocates per stream (a small constant, independent of the
-/// histogram's size). Not thread-safe: use one instance per thread (the static <c>EncodeCompressed</c> methods of
-/// <see cref="HistogramEncoder"/> keep one per thread). Dispose it to return its buffers to the pool.
+/// The compressed bytes are not Java's (they depend on the deflater), but any zlib reader inflates them to exactly the
+/// uncompressed encoding, which is Java's. Reusing an instance allocates nothing for encodings up to 8 KiB (1 KiB at
+/// <see cref="CompressionLevel.Optimal"/>), and for larger ones only the small constant the platform's
+/// <see cref="DeflateStream"/> allocates. Not thread-safe: one instance per thread; dispose it to return its buffers
+/// to the pool. The format and the zlib headers per level: docs/formats.md, "Encodings".
 /// </para>
 /// </remarks>
 public sealed partial class HistogramCompressor : IDisposable

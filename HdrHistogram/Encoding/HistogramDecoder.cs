@@ -17,32 +17,15 @@ namespace HdrHistogram.Encoding;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Decoding follows Java's <c>decodeFromByteBuffer</c>: the histogram covers the larger of the encoded highest
-/// trackable value and <see cref="HistogramDecoderOptions.MinBarForHighestTrackableValue"/>, keeps the encoded
-/// normalizing index offset and conversion ratio, has <see cref="HistogramBase.AutoResize"/> on, and its total count,
-/// minimum and maximum are recomputed from the counts. The result equals the encoded histogram
-/// (<see cref="HistogramBase.Equals(HistogramBase)"/>) and re-encodes to the same V2 bytes.
+/// Decoding follows Java's <c>decodeFromByteBuffer</c>: the result equals the encoded histogram and re-encodes to the
+/// same V2 bytes. Input is treated as hostile: anything malformed raises <see cref="HistogramFormatException"/> with
+/// what is wrong and where, and every length read from the data is checked against <see cref="HistogramDecoderOptions"/>
+/// before anything is allocated. Zeros after a compressed histogram (HdrHistogram.NET 2.5.0's padding) are accepted.
 /// </para>
 /// <para>
-/// The data is treated as hostile: every malformed input raises <see cref="HistogramFormatException"/> saying what is
-/// wrong and where (<see cref="HistogramFormatException.ByteOffset"/>; for problems inside compressed data, the offset
-/// in the decompressed bytes is given in the message), and every length read from the data is checked against
-/// <see cref="HistogramDecoderOptions"/> before anything is allocated. Where this decoder is stricter than Java
-/// 2.2.2: the header is validated (Java constructs whatever it reads), a V1/V0 count that reads as negative is
-/// rejected (Java stores it), a payload is read to its declared length (Java stops after counts-array-length x
-/// target-word-size bytes, dropping trailing counts of a densely populated V2 payload), and decompressed data longer
-/// than its header declares is rejected unless everything after the histogram is zeros.
-/// </para>
-/// <para>
-/// Compressed data may inflate to the histogram followed by zero bytes, as HdrHistogram.NET 2.5.0 writes it (it
-/// compresses its whole encoding buffer: a 20,482-byte histogram inflates to 270,368 bytes). The zeros are checked
-/// while inflating, without being stored; they count towards <see cref="HistogramDecoderOptions.MaxDecompressedBytes"/>,
-/// and a non-zero byte after the histogram is a <see cref="HistogramFormatException"/> giving its decompressed offset.
-/// </para>
-/// <para>
-/// A decoder reuses its scratch buffer and zlib inflater across calls: with <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/>
-/// into a histogram that already covers the range, decoding allocates nothing. Not thread-safe: use one decoder per
-/// thread (the static methods of <see cref="HistogramEncoding"/> keep one per thread).
+/// With <see cref="DecodeInto(ReadOnlySpan{byte}, HistogramBase)"/> into a histogram that covers the range, decoding
+/// allocates nothing. Not thread-safe: one decoder per thread. The formats and the rules where this decoder is
+/// stricter than Java: docs/formats.md, "Encodings".
 /// </para>
 /// </remarks>
 public sealed partial class HistogramDecoder : IDisposable

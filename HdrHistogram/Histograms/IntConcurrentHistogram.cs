@@ -1,5 +1,4 @@
 using HdrHistogram.Concurrency;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 
@@ -8,20 +7,12 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Recording is lock-free unless it has to grow the histogram: one compare-and-set on the count (which checks for
-/// overflow), and compare-and-set updates of the minimum and maximum only when they change. The total count is
-/// derived from the counts (see <see cref="TotalCount"/>).
-/// </para>
-/// <para>
-/// Growing (auto-resize), shifting and resetting a shifted histogram swap in a new counts array and move the old
-/// counts over, and no concurrently recorded count is lost. Unlike Java, writers do not enter a
-/// <see cref="WriterReaderPhaser"/> critical section on every record to make that safe: an array that has been
-/// replaced is marked with its successor before its counts are moved, and a writer that finds the mark after its
-/// add moves what it added itself (see <see cref="Concurrency.ConcurrentCounts{TSlot, TAtomics}"/> for why no count can be missed).
+/// Recording is wait-free unless it has to grow the histogram, and allocation-free; growing, shifting and resetting
+/// while writers record lose no count. The total count is derived from the counts (see <see cref="TotalCount"/>).
 /// </para>
 /// <para>
 /// Reads while writers are active see a recent, not necessarily consistent, state and never fail; take consistent
-/// snapshots with a <see cref="Recorder"/>.
+/// snapshots with a <see cref="Recorder"/>. How it works: docs/design.md.
 /// </para>
 /// </remarks>
 public class IntConcurrentHistogram : HistogramBase
@@ -69,8 +60,7 @@ public class IntConcurrentHistogram : HistogramBase
     /// <remarks>
     /// The total is the sum of the counts, cached until a count changes: recording then makes one atomic operation
     /// (the count's) rather than two. The sum is kept per block of 64 counts (16 bytes of bookkeeping per block), so
-    /// the first read after records re-sums only the blocks written since the read before (about 100 ns after one
-    /// record); a read with nothing recorded since, as iteration makes on every step, is one memory read. Setting it
+    /// the first read after records re-sums only the blocks written since the read before; a read with nothing recorded since, as iteration makes on every step, is one memory read. Setting it
     /// (subclasses) only marks the cached sum stale, since the counts define it.
     /// </remarks>
     public override long TotalCount

@@ -41,42 +41,12 @@ public readonly struct HistogramLogProcessorProgress
 /// </summary>
 /// <remarks>
 /// <para>
-/// Options and outputs (see <see cref="HistogramLogProcessorOptions"/>): with <c>-o X</c>, the interval log goes to
-/// <c>X</c>, the distribution to <c>X.hgrm</c> and the moving window to <c>X.mwp</c>; without it, only the
-/// distribution is written, to standard output. Only untagged lines are processed unless a tag is given.
-/// </para>
-/// <para>Java 2.2.2 behaviours reproduced on purpose:</para>
-/// <list type="bullet">
-/// <item><c>-alltags</c> is accepted and has no effect.</item>
-/// <item>The default range starts at 0, so intervals that start before the log's StartTime are skipped.</item>
-/// <item>
-/// With <c>-correctLogWithKnownCoordinatedOmission</c> each interval is replaced by a corrected copy <em>before</em> the
-/// tag filter, and Java's copies carry no tag: so every line, tagged or not, is processed. Java's DoubleHistogram copies
-/// also carry no timestamps (their time column is then <c>-StartTime</c>).
-/// </item>
-/// <item>The moving window sums intervals into a <c>Histogram(3)</c> (auto-resizing, 3 significant digits), or a <c>DoubleHistogram(3)</c>.</item>
-/// </list>
-/// <para>Where this processor differs from Java's, which crashes in these cases:</para>
-/// <list type="bullet">
-/// <item>
-/// No interval matches (wrong tag, empty range, empty log): Java's processor thread dies with a
-/// <c>NullPointerException</c> after writing only the range header lines to the output files. This one writes the
-/// same header lines, then throws <see cref="InvalidOperationException"/> saying nothing matched.
-/// </item>
-/// <item>
-/// A malformed line: Java prints <c>Log file parsing error at line number N</c> (N counting intervals) and exits; this
-/// one flushes what it wrote and lets the reader's <see cref="HistogramFormatException"/> (with the real line number) through.
-/// </item>
-/// </list>
-/// <para>
-/// DoubleHistogram logs are processed as Java processes them: the first interval being a DoubleHistogram, the
-/// intervals are accumulated into a DoubleHistogram (and the moving window into a <c>DoubleHistogram(3)</c>), whose
-/// <see cref="DoubleHistogram.OutputPercentileDistribution"/> writes the distribution. A log that mixes both kinds raises
-/// <see cref="InvalidOperationException"/> at the first line of the other kind.
-/// </para>
-/// <para>
-/// Integer logs are processed without allocating per interval: intervals are decoded into recycled histograms.
-/// DoubleHistogram intervals are decoded into new histograms.
+/// Options and outputs are Java's (see <see cref="HistogramLogProcessorOptions"/>): with <c>-o X</c>, the interval log
+/// goes to <c>X</c>, the distribution to <c>X.hgrm</c> and the moving window to <c>X.mwp</c>; without it, only the
+/// distribution is written, to standard output. Java 2.2.2's behaviours are reproduced, odd ones included; where Java
+/// crashes, this class throws: <see cref="InvalidOperationException"/> when no interval matches or a log mixes integer
+/// and DoubleHistogram intervals, the reader's <see cref="HistogramFormatException"/> at a malformed line. Integer
+/// logs are processed without allocating per interval. The details: docs/tool.md, "hdr process".
 /// </para>
 /// </remarks>
 public sealed class HistogramLogProcessor

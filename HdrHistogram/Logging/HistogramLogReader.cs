@@ -17,44 +17,16 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Java's rules: lines starting with <c>#</c> are comments, except <c>#[StartTime: s</c> and <c>#[BaseTime: s</c> (any
-/// number of decimals), which set the start and base time; legend lines (<c>"StartTimestamp",...</c>, of any era)
-/// are skipped; an interval line is <c>[Tag=t,]start,length,max,payload</c>. Without a StartTime line the first
-/// interval's timestamp is the start time; without a BaseTime line the base time is the start time when the first
-/// timestamp lies more than 365 days before it (relative timestamps), else 0 (absolute ones). Each interval gets
-/// <c>StartTimeStamp = (long) ((timestamp + baseTime) * 1000.0)</c> and
-/// <c>EndTimeStamp = (long) ((timestamp + baseTime + length) * 1000.0)</c>, in milliseconds since the epoch. Integer
-/// payloads decode to <see cref="LongHistogram"/> (Java's <c>Histogram</c>), whatever their encoded word size; DoubleHistogram
-/// payloads (cookie <c>0x0c72124f</c>, as Java's writer writes a <c>DoubleHistogram</c>) decode to
-/// <see cref="DoubleHistogram"/>: the kind is chosen by each line's cookie, as Java's <c>EncodableHistogram.decodeFromCompressedByteBuffer</c> does.
+/// Java's rules for comments, StartTime/BaseTime lines and timestamps; each line's cookie decides the kind: integer
+/// payloads decode to <see cref="LongHistogram"/>, DoubleHistogram ones to <see cref="DoubleHistogram"/>. A malformed
+/// line raises <see cref="HistogramFormatException"/> with its line number (or is skipped with
+/// <see cref="HistogramLogReaderOptions.SkipMalformedLines"/>); an incomplete last line is left for a later call.
 /// </para>
 /// <para>
-/// Reading into a given histogram (<see cref="TryReadNextInto(EncodableHistogram, out HistogramLogEntry)"/>, or recycling
-/// one) works for both kinds: an integer line into a <see cref="HistogramBase"/>, a DoubleHistogram line into a
-/// <see cref="DoubleHistogram"/>. When the line and the target are of different kinds, a recycled histogram is simply not
-/// used (a new one of the line's kind is returned), and <see cref="TryReadNextInto(EncodableHistogram, out HistogramLogEntry)"/>
-/// raises <see cref="HistogramFormatException"/> with the line number, saying which kind the line holds.
+/// A histogram passed to recycle comes back as the same object when it can hold the interval, its previous content
+/// gone: copy a histogram to keep it. Reading into a recycled or given histogram allocates nothing per line.
+/// The format and every rule: docs/formats.md, "The histogram log format". Not thread-safe.
 /// </para>
-/// <para>
-/// Where this reader differs from Java: a malformed line raises <see cref="HistogramFormatException"/> with its
-/// <see cref="HistogramFormatException.LineNumber"/> (Java silently ends the log at most of them), or is skipped with
-/// <see cref="HistogramLogReaderOptions.SkipMalformedLines"/>; blank lines and runs of delimiters are accepted (Java
-/// stops at an empty field).
-/// </para>
-/// <para>
-/// A log that is still being written can be read while it grows: a malformed last line without a line end is taken to
-/// be an interval being written, and reading ends before it without consuming it; a later call returns it once it is
-/// complete (an unterminated comment line is likewise left for later). Open a file being written with
-/// <see cref="FileShare.ReadWrite"/> (the path constructor does).
-/// </para>
-/// <para>
-/// The input is UTF-8 (a UTF-8 byte order mark is skipped), or UTF-16 LE or BE after its byte order mark, as upstream
-/// HdrHistogram.NET wrote; or any <see cref="TextReader"/>. Bytes are split into lines and parsed in a pooled buffer,
-/// numbers straight from UTF-8, payloads base64-decoded into a pooled buffer: with
-/// <see cref="TryReadNextInto(EncodableHistogram, out HistogramLogEntry)"/> or a recycled histogram (of either kind), reading
-/// allocates nothing per line in steady state (a tag's string is allocated once, when it first appears).
-/// </para>
-/// <para>Not thread-safe.</para>
 /// </remarks>
 public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
 {
@@ -203,14 +175,18 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
             EncodableHistogram? next;
             while ((next = NextIntervalHistogram()) is not null)
             {
-                yield return next as HistogramBase
-                    ?? throw new HistogramFormatException(
-                        "The interval holds a " + next.GetType().Name + "; ReadHistograms returns integer histograms only (use NextIntervalHistogram)",
-                        _lastInterval.LineNumber,
-                        null);
+                yield return AsIntegerHistogram(next, nameof(ReadHistograms));
             }
         }
     }
+
+    /// <summary>The interval just read as an integer histogram, or the format error of its line when it holds a DoubleHistogram.</summary>
+    private HistogramBase AsIntegerHistogram(EncodableHistogram interval, string method)
+        => interval as HistogramBase
+            ?? throw new HistogramFormatException(
+                "The interval holds a " + interval.GetType().Name + "; " + method + " returns integer histograms only (use NextIntervalHistogram)",
+                _lastInterval.LineNumber,
+                null);
 
     /// <summary>The start time read so far (see <see cref="StartTimeSec"/>) as a UTC <see cref="DateTime"/> (upstream HdrHistogram.NET's API).</summary>
     /// <returns>The start time.</returns>
@@ -290,6 +266,25 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
     /// <exception cref="HistogramFormatException">A line is malformed (and not skipped).</exception>
     public EncodableHistogram? NextIntervalHistogram(EncodableHistogram? histogramToRecycle)
         => Next(0.0, long.MaxValue * 1.0, absolute: true, histogramToRecycle, DecodeMode.Recycle, out _);
+
+    /// <summary>
+    /// Reads the next interval of a log of integer histograms as a <see cref="HistogramBase"/> (no cast needed),
+    /// reusing <paramref name="histogramToRecycle"/> when it can hold the interval, as
+    /// <see cref="NextIntervalHistogram(EncodableHistogram)"/> does: then nothing is allocated.
+    /// </summary>
+    /// <param name="histogramToRecycle">
+    /// A histogram the caller no longer needs (typically the one the previous call returned), or null for a new one.
+    /// When it is reused, the same object is returned and its previous content is gone: copy a histogram to keep it.
+    /// It is reused when the interval has its lowest discernible value and number of significant digits (and counts
+    /// that fit its count type); otherwise a new <see cref="LongHistogram"/> is returned.
+    /// </param>
+    /// <returns>The interval with its timestamps and tag set, or null at the end of the log.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped), or holds a DoubleHistogram (read such logs with <see cref="NextIntervalHistogram(EncodableHistogram)"/>).</exception>
+    public HistogramBase? NextHistogram(HistogramBase? histogramToRecycle = null)
+    {
+        var next = Next(0.0, long.MaxValue * 1.0, absolute: true, histogramToRecycle, DecodeMode.Recycle, out _);
+        return next is null ? null : AsIntegerHistogram(next, nameof(NextHistogram));
+    }
 
     /// <summary>
     /// Reads the next interval histogram in a time range (as <see cref="NextIntervalHistogram(double, double)"/> or, with

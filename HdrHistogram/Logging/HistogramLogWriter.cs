@@ -15,22 +15,12 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The output is UTF-8 without a byte order mark, with <c>\n</c> line ends and culture-invariant numbers (Java's
-/// <c>Locale.US</c> <c>%.3f</c>, including its rounding of the shortest decimal digits), whatever the current culture.
-/// Upstream HdrHistogram.NET wrote UTF-16 with culture-dependent decimal separators; <see cref="HistogramLogReader"/>
-/// still reads the UTF-16 logs it wrote.
+/// UTF-8 without a byte order mark, <c>\n</c> line ends and culture-invariant numbers (Java's <c>%.3f</c>), whatever
+/// the current culture. Each line is written with one <see cref="Stream.Write(byte[], int, int)"/> and a
+/// <see cref="Stream.Flush"/>, so a reader of the growing file sees whole lines; an interval allocates nothing in
+/// steady state unless its encoding is large (see <see cref="HistogramCompressor"/>). The format: docs/formats.md,
+/// "The histogram log format". Not thread-safe: use one writer from one thread at a time.
 /// </para>
-/// <para>
-/// Each call builds its line in a pooled buffer and writes it with one <see cref="Stream.Write(byte[], int, int)"/>
-/// followed by <see cref="Stream.Flush"/>, so a concurrent reader of the file sees whole lines (see
-/// <see cref="HistogramLogReader"/> on reading a log that is still being written). An interval line is encoded straight
-/// from the histogram's counts to compressed bytes and then to base64 in that buffer: in steady state an interval whose
-/// encoding is small (up to 8 KiB; 1 KiB on the netstandard2.0 build, which compresses at <c>Optimal</c>) allocates
-/// nothing, a larger one the small constant the platform's deflater makes per stream (see
-/// <see cref="HistogramCompressor"/>); the netstandard2.0 build on .NET Framework also allocates one short string per
-/// number printed.
-/// </para>
-/// <para>Not thread-safe: use one writer from one thread at a time.</para>
 /// </remarks>
 public sealed class HistogramLogWriter : IDisposable
 {

@@ -9,21 +9,16 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Writers record into a <see cref="DoubleConcurrentHistogram"/> inside a <see cref="Utilities.WriterReaderPhaser"/> critical
-/// section (wait-free, except while an auto-resizing histogram changes its range); taking an interval swaps in an
-/// inactive histogram and waits for the writers still inside the old one to leave. Interval histograms are
-/// <see cref="DoubleConcurrentHistogram"/>s. With a single writer thread, <see cref="SingleWriterDoubleRecorder"/> is cheaper.
-/// </para>
-/// <para>
-/// Recording allocates nothing once the range covers the values. Each interval histogram starts from a reset range,
-/// though, and a <see cref="DoubleConcurrentHistogram"/> moves its range into a new counts array (so that concurrent
-/// writers never see a half-moved one): the first values of each interval allocate that array even when histograms are
-/// recycled (<see cref="SingleWriterDoubleRecorder"/> moves its range in place).
+/// Writers record wait-free (except while an auto-resizing histogram changes its range) into
+/// <see cref="DoubleConcurrentHistogram"/>s; taking an interval waits only for writers still inside the old one. Each
+/// interval starts from a reset range, and a <see cref="DoubleConcurrentHistogram"/> moves its range into a new counts
+/// array, so the first values of each interval allocate that array even when histograms are recycled. With a single
+/// writer thread, <see cref="SingleWriterDoubleRecorder"/> is cheaper.
 /// </para>
 /// <para>
 /// Every interval histogram carries its interval in <see cref="EncodableHistogram.StartTimeStamp"/> (when the previous
-/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this one
-/// was taken), in milliseconds since the Unix epoch.
+/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this
+/// one was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// </remarks>
 public class DoubleRecorder

@@ -8,21 +8,15 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Recording is a <see cref="Utilities.WriterReaderPhaser"/> critical section around a record into a
-/// <see cref="LongConcurrentHistogram"/> (or whatever histograms the factory given to the constructor creates):
-/// wait-free except while an auto-resizing histogram grows, and allocation-free. Taking an interval swaps the active histogram for an inactive one and waits, spinning, only
-/// for writers already recording into the histogram swapped out.
+/// Recording is wait-free (except while an auto-resizing histogram grows) and allocation-free. Taking an interval
+/// swaps the active histogram for an inactive one and waits only for writers already recording into the one swapped
+/// out. Over histograms that are not thread-safe (<see cref="HistogramFactory.WithThreadSafeReads"/> without
+/// <see cref="HistogramFactory.WithThreadSafeWrites"/>), a recorder is safe for one writer thread at a time only.
 /// </para>
 /// <para>
 /// Every interval histogram carries its interval in <see cref="EncodableHistogram.StartTimeStamp"/> (when the previous
-/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this one
-/// was taken), in milliseconds since the Unix epoch.
-/// </para>
-/// <para>
-/// A recorder over histograms that are not thread-safe (a factory creating <see cref="LongHistogram"/>s, say, as
-/// <see cref="HistogramFactory.WithThreadSafeReads"/> does without <see cref="HistogramFactory.WithThreadSafeWrites"/>)
-/// is safe for one writer thread at a time only, and records as cheaply as a <see cref="SingleWriterRecorder"/>: no
-/// atomic instruction per record (see there); <see cref="SingleWriterRecorder"/> states that contract in its type.
+/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this
+/// one was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// </remarks>
 public class Recorder : IRecorder

@@ -9,17 +9,14 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The cheaper sibling of <see cref="DoubleRecorder"/>: it records into plain <see cref="DoubleHistogram"/>s, inside a
-/// critical section that tells the reader when the writer has finished with the histogram it swapped out. Java's uses
-/// a <see cref="Utilities.WriterReaderPhaser"/> (two atomic increments per record); with one writer at a time this
-/// recorder needs no atomic instruction on the writer's side: plain stores, and a process-wide memory barrier on the
-/// reader's side once per interval (on runtimes without that barrier, .NET Framework, it keeps the phaser). Several
-/// threads may record only if they never record at the same time; use <see cref="DoubleRecorder"/> otherwise.
+/// The cheaper sibling of <see cref="DoubleRecorder"/>: it records into plain <see cref="DoubleHistogram"/>s with no
+/// atomic instruction per record (docs/design.md). Several threads may record only if they never record at the same
+/// time; use <see cref="DoubleRecorder"/> otherwise.
 /// </para>
 /// <para>
 /// Every interval histogram carries its interval in <see cref="EncodableHistogram.StartTimeStamp"/> (when the previous
-/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this one
-/// was taken), in milliseconds since the Unix epoch.
+/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this
+/// one was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// </remarks>
 public class SingleWriterDoubleRecorder

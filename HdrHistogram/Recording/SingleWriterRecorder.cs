@@ -9,23 +9,14 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The cheaper sibling of <see cref="Recorder"/>: it records into a plain <see cref="LongHistogram"/> (or whatever
-/// histograms the factory given to the constructor creates), so counts, total, minimum and maximum are plain
-/// updates instead of atomic ones. Each record is a critical section that tells the reader when the writer has
-/// finished with the histogram it swapped out. Java's is a <see cref="Utilities.WriterReaderPhaser"/>: two atomic
-/// increments per record, full fences because the writer's record and the reader's swap form a store-then-load pattern
-/// on each side. With one writer at a time, this recorder moves the fence to the reader: the writer makes plain
-/// stores, and taking an interval runs one process-wide memory barrier (a few microseconds) before it waits for the
-/// writer (on runtimes without that barrier, .NET Framework, it keeps the phaser).
-/// </para>
-/// <para>
-/// Several threads may record only if they never record at the same time (for example, taking turns under a lock);
-/// use <see cref="Recorder"/> otherwise.
+/// The cheaper sibling of <see cref="Recorder"/>: it records into plain histograms, with no atomic instruction per
+/// record (taking an interval runs a process-wide memory barrier instead; docs/design.md). Several threads may record
+/// only if they never record at the same time (taking turns under a lock, say); use <see cref="Recorder"/> otherwise.
 /// </para>
 /// <para>
 /// Every interval histogram carries its interval in <see cref="EncodableHistogram.StartTimeStamp"/> (when the previous
-/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this one
-/// was taken), in milliseconds since the Unix epoch.
+/// interval was taken, or the recorder created or reset) and <see cref="EncodableHistogram.EndTimeStamp"/> (when this
+/// one was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// </remarks>
 public class SingleWriterRecorder : IRecorder

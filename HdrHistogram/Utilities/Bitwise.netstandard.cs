@@ -12,11 +12,8 @@ public static partial class Bitwise
     /// A whole number below 2^53 converts to <see cref="double"/> exactly, so the double's biased exponent is
     /// 1023 + the position of the highest set bit, and 1086 - exponent is the leading-zero count. That covers every
     /// value a histogram records in practice (the record path counts <c>value | subBucketMask</c>, at least 1) with one
-    /// predictable branch and no table; 0 and values of 54 bits or more shift 11 bits out first. Measured against the
-    /// previous fallback (three halving steps and a 256-entry table, the benchmark's <c>HalvingTable</c> variant) in
-    /// <c>HdrHistogram.Benchmarking/Bits/LeadingZeroCountBenchmark.cs</c>, netstandard2.0-library job: 1.11 ns against
-    /// 2.43 ns per value (any width), 1.15 ns against 1.41 ns (latency values), results/2026-11-21. It stays 2.5-3.3x
-    /// the hardware instruction: the conversion and the move back alone (<c>ExponentFloor</c>) take 0.9 ns there.
+    /// predictable branch and no table; 0 and values of 54 bits or more shift 11 bits out first. It is the fastest
+    /// software variant <c>HdrHistogram.Benchmarking/Bits/LeadingZeroCountBenchmark.cs</c> compares (docs/performance.md).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int LeadingZeroCount(ulong value)

@@ -15,8 +15,8 @@ namespace HdrHistogram.Encoding.Compression;
 /// <para>
 /// Why: a histogram log line carries the compressed encoding of one interval, typically 50-2,000 bytes. For such an
 /// input the platform deflater's fixed costs dominate: every <see cref="DeflateStream"/> sets up
-/// and tears down a native zlib state of a few hundred kilobytes and clears its hash table, about 2 us of the 4.5 us it
-/// takes for a 94-byte interval of a jHiccup log on .NET 10 (zlib-ng). This deflater keeps its scratch arrays between
+/// and tears down a native zlib state of a few hundred kilobytes and clears its hash table, a large share of the time
+/// a log interval takes (docs/performance.md). This deflater keeps its scratch arrays between
 /// calls and sizes its hash table to the input. <see cref="MaxInputLengthAt"/> says up to which size it is used.
 /// </para>
 /// <para>
@@ -92,8 +92,7 @@ internal sealed class SmallInputDeflater
     /// The largest input for which this deflater is faster than the platform's at <paramref name="level"/>, with
     /// output about as small (see the class remarks): 8 KiB at best compression (zlib level 9), 1 KiB at
     /// <c>Optimal</c> (level 6, where zlib-ng switches to a faster strategy for larger inputs), none at <c>Fastest</c>
-    /// or <c>NoCompression</c>. Measured on .NET 10 against <see cref="DeflateStream"/> on V2 encodings of 30 to
-    /// 3,000,000 values (<c>HdrHistogram.Benchmarking/results/2026-11-26/deflater/</c>).
+    /// or <c>NoCompression</c>. The limits come from measurements against <see cref="DeflateStream"/> (docs/performance.md).
     /// </summary>
     /// <param name="level">The compression level asked for.</param>
     /// <returns>A length in bytes, 0 if the platform deflater should take every input.</returns>

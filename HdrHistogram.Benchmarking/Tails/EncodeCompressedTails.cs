@@ -1,0 +1,56 @@
+using System;
+using BenchmarkDotNet.Attributes;
+using HdrHistogram.BenchmarkDotNet;
+using HdrHistogram.Benchmarking.Infrastructure;
+using HdrHistogram.Encoding;
+
+namespace HdrHistogram.Benchmarking.Tails;
+
+/// <summary>
+/// The example of HdrHistogram.BenchmarkDotNet on one of this project's own benchmarks: the compressed encoding of the
+/// hour-long latency workload (<c>Serialization/SerializationBenchmark.EncodeCompressed</c>), one invocation per
+/// iteration, so each of the 1,000 iterations is one encode and the P50 ... Max columns, the <c>.hlog</c> and the
+/// <c>.hgrm</c> are the per-call latency distribution, with its tail (docs/benchmarkdotnet.md; a sample run is in
+/// results/2026-11-27/bdn-diagnoser/).
+/// </summary>
+[HdrHistogramDiagnoser]
+[MemoryDiagnoser]
+[InvocationCount(1, 1)]
+[WarmupCount(20)]
+[IterationCount(1000)]
+public class EncodeCompressedTails : IValidatedBenchmark
+{
+    private HistogramBase _source = null!;
+    private byte[] _buffer = [];
+    private HistogramCompressor _compressor = null!;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        var stats = WorkloadFiles.Stats("latency-1h-3sd");
+        using var decoder = new HistogramDecoder();
+        _source = decoder.Decode(WorkloadFiles.ReadBytes("latency-1h-3sd.hdr"));
+        Check.Equal(stats.TotalCount, _source.TotalCount, "workload total count");
+        _buffer = new byte[_source.GetNeededByteBufferCapacity()];
+        _compressor = new HistogramCompressor();
+        BenchmarkValidation.Run(this);
+    }
+
+    [GlobalCleanup]
+    public void Cleanup() => _compressor.Dispose();
+
+    [Benchmark]
+    public int EncodeCompressed()
+    {
+        _compressor.TryEncode(_source, _buffer, out int written);
+        return written;
+    }
+
+    public void Validate(string benchmark, Func<object?> run)
+    {
+        int written = Check.Is<int>(run(), benchmark);
+        using var decoder = new HistogramDecoder();
+        var decoded = decoder.Decode(_buffer.AsSpan(0, written));
+        Check.True(decoded.Equals(_source), "the compressed encoding decodes back to the workload histogram");
+    }
+}

@@ -1,0 +1,143 @@
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Text.Json;
+using HdrHistogram.Plotting.Data;
+using HdrHistogram.Plotting.Rendering;
+
+namespace HdrHistogram.Plotting.Report;
+
+/// <summary>The report's chart data (JSON, in the plot's unit) and the script that draws it (Assets/report.js).</summary>
+internal static class ReportData
+{
+    /// <summary>The script, embedded in the assembly.</summary>
+    public static string Script { get; } = ReadScript();
+
+    /// <summary>
+    /// <c>{"unit", "yScale", "sla": [[x, value]] or null, "percentiles": {"ticks": [[x, label]], "series": [{"name", "color", "points": [[x, percentile, value, count]]}]},
+    /// "timeline": {"series": [{"name", "color", "intervals": [[timeSec, count, p50, p90, p99, p99.9, max]]}]} or null}</c>.
+    /// </summary>
+    public static string Json(IReadOnlyList<LatencySeries> series, IReadOnlyList<string> names, PlotOptions options)
+    {
+        using var stream = new MemoryStream();
+        using (var json = new Utf8JsonWriter(stream))
+        {
+            json.WriteStartObject();
+            json.WriteString("unit", options.Unit.Label);
+            json.WriteString("yScale", YScales.Resolve(options.YScale, series) == YScale.Log ? "log" : "linear");
+            var (slaXs, slaYs) = PlotRenderer.SlaStaircase(options.Sla);
+            if (slaXs is null)
+            {
+                json.WriteNull("sla");
+            }
+            else
+            {
+                json.WriteStartArray("sla");
+                for (int i = 0; i < slaXs.Length; i++)
+                {
+                    json.WriteStartArray();
+                    json.WriteNumberValue(slaXs[i]);
+                    json.WriteNumberValue(slaYs![i]);
+                    json.WriteEndArray();
+                }
+
+                json.WriteEndArray();
+            }
+
+            json.WriteStartObject("percentiles");
+            json.WriteStartArray("ticks");
+            foreach (var (x, label) in PlotRenderer.PercentileTicks(series))
+            {
+                json.WriteStartArray();
+                json.WriteNumberValue(x);
+                json.WriteStringValue(label);
+                json.WriteEndArray();
+            }
+
+            json.WriteEndArray();
+            json.WriteStartArray("series");
+            for (int i = 0; i < series.Count; i++)
+            {
+                var s = series[i];
+                json.WriteStartObject();
+                json.WriteString("name", names[i]);
+                json.WriteString("color", SeriesPalette.Hex(i));
+                json.WriteStartArray("points");
+                double[] xs = PlotRenderer.DistributionX(s.Distribution, s.Summary.Count);
+                for (int j = 0; j < s.Distribution.Count; j++)
+                {
+                    json.WriteStartArray();
+                    json.WriteNumberValue(xs[j]);
+                    json.WriteNumberValue(s.Distribution[j].Percentile);
+                    Number(json, s.Scale(s.Distribution[j].Value, options.Unit));
+                    json.WriteNumberValue(s.Distribution[j].Count);
+                    json.WriteEndArray();
+                }
+
+                json.WriteEndArray();
+                json.WriteEndObject();
+            }
+
+            json.WriteEndArray();
+            json.WriteEndObject();
+            var timed = series.Select((s, i) => (s, i)).Where(t => t.s.Intervals.Count > 0).ToList();
+            if (timed.Count == 0)
+            {
+                json.WriteNull("timeline");
+            }
+            else
+            {
+                json.WriteStartObject("timeline");
+                json.WriteStartArray("series");
+                foreach (var (s, i) in timed)
+                {
+                    json.WriteStartObject();
+                    json.WriteString("name", names[i]);
+                    json.WriteString("color", SeriesPalette.Hex(i));
+                    json.WriteStartArray("intervals");
+                    foreach (var interval in s.Intervals)
+                    {
+                        json.WriteStartArray();
+                        json.WriteNumberValue(interval.TimeSec);
+                        json.WriteNumberValue(interval.Count);
+                        foreach (double value in new[] { interval.P50, interval.P90, interval.P99, interval.P999, interval.Max })
+                        {
+                            Number(json, s.Scale(value, options.Unit));
+                        }
+
+                        json.WriteEndArray();
+                    }
+
+                    json.WriteEndArray();
+                    json.WriteEndObject();
+                }
+
+                json.WriteEndArray();
+                json.WriteEndObject();
+            }
+
+            json.WriteEndObject();
+        }
+
+        return System.Text.Encoding.UTF8.GetString(stream.ToArray());
+    }
+
+    private static void Number(Utf8JsonWriter json, double value)
+    {
+        if (double.IsFinite(value))
+        {
+            json.WriteNumberValue(value);
+        }
+        else
+        {
+            json.WriteNullValue();
+        }
+    }
+
+    private static string ReadScript()
+    {
+        using var stream = typeof(ReportData).Assembly.GetManifestResourceStream("HdrHistogram.Plotting.report.js")!;
+        using var reader = new StreamReader(stream, System.Text.Encoding.UTF8);
+        return reader.ReadToEnd();
+    }
+}
