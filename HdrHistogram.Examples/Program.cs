@@ -3,11 +3,24 @@ using System.Globalization;
 using HdrHistogram;
 using HdrHistogram.Examples;
 
+if (args.Length > 0 && args[0] == "prometheus-service")
+{
+    // dotnet run --project HdrHistogram.Examples -- prometheus-service --port 9464 --mix fast|slow [--values N] [--seconds S]
+    await PrometheusExampleService.RunAsync(args);
+    return 0;
+}
+
+if (args.Length > 0 && args[0] == "prometheus-check")
+{
+    // Used by eng/prometheus-e2e.sh: --prometheus URL --instances URL1,URL2
+    return await PrometheusEndToEndCheck.RunAsync(args);
+}
+
 if (args.Length > 0 && args[0] == "metrics")
 {
     // dotnet run --project HdrHistogram.Examples -- metrics [log-path]
     MetricsBridgeExample.Run(args.Length > 1 ? args[1] : "metrics-example.hlog");
-    return;
+    return 0;
 }
 
 // Records one million simulated request latencies (nanoseconds, up to one hour, 3 significant digits) and prints
@@ -28,3 +41,4 @@ Console.WriteLine(string.Create(
     + $"p99.9 = {histogram.GetValueAtPercentile(99.9) / 1e6:F3} ms, max = {histogram.GetMaxValue() / 1e6:F3} ms"));
 Console.WriteLine();
 histogram.OutputPercentileDistribution(Console.Out, percentileTicksPerHalfDistance: 5, outputValueUnitScalingRatio: OutputScalingFactor.NanosecondsToMilliseconds);
+return 0;

@@ -1,0 +1,219 @@
+using System;
+using System.Collections.Generic;
+using Google.Protobuf;
+
+namespace HdrHistogram.Prometheus.Tests.Protobuf;
+
+// The io.prometheus.client messages the exposition writes, read field by field from their documented numbers with
+// Google.Protobuf's CodedInputStream (the test's own readers; unknown fields are skipped as protobuf requires).
+public sealed class PbMetricFamily
+{
+    public string Name { get; private set; } = "";
+
+    public string Help { get; private set; } = "";
+
+    public int Type { get; private set; }
+
+    public string Unit { get; private set; } = "";
+
+    public List<PbMetric> Metrics { get; } = new();
+
+    public static List<PbMetricFamily> ParseDelimited(byte[] bytes)
+    {
+        var input = new CodedInputStream(bytes);
+        var families = new List<PbMetricFamily>();
+        while (!input.IsAtEnd)
+        {
+            families.Add(Parse(input.ReadBytes()));
+        }
+
+        return families;
+    }
+
+    public static PbMetricFamily Parse(ByteString bytes)
+    {
+        var family = new PbMetricFamily();
+        var input = bytes.CreateCodedInput();
+        uint tag;
+        while ((tag = input.ReadTag()) != 0)
+        {
+            switch (WireFormat.GetTagFieldNumber(tag))
+            {
+                case 1: family.Name = input.ReadString(); break;
+                case 2: family.Help = input.ReadString(); break;
+                case 3: family.Type = input.ReadEnum(); break;
+                case 4: family.Metrics.Add(PbMetric.Parse(input.ReadBytes())); break;
+                case 5: family.Unit = input.ReadString(); break;
+                default: input.SkipLastField(); break;
+            }
+        }
+
+        return family;
+    }
+}
+
+public sealed class PbMetric
+{
+    public List<KeyValuePair<string, string>> Labels { get; } = new();
+
+    public PbHistogram? Histogram { get; private set; }
+
+    public static PbMetric Parse(ByteString bytes)
+    {
+        var metric = new PbMetric();
+        var input = bytes.CreateCodedInput();
+        uint tag;
+        while ((tag = input.ReadTag()) != 0)
+        {
+            switch (WireFormat.GetTagFieldNumber(tag))
+            {
+                case 1: metric.Labels.Add(ParseLabel(input.ReadBytes())); break;
+                case 7: metric.Histogram = PbHistogram.Parse(input.ReadBytes()); break;
+                default: input.SkipLastField(); break;
+            }
+        }
+
+        return metric;
+    }
+
+    private static KeyValuePair<string, string> ParseLabel(ByteString bytes)
+    {
+        string name = "";
+        string value = "";
+        var input = bytes.CreateCodedInput();
+        uint tag;
+        while ((tag = input.ReadTag()) != 0)
+        {
+            switch (WireFormat.GetTagFieldNumber(tag))
+            {
+                case 1: name = input.ReadString(); break;
+                case 2: value = input.ReadString(); break;
+                default: input.SkipLastField(); break;
+            }
+        }
+
+        return new KeyValuePair<string, string>(name, value);
+    }
+}
+
+public sealed class PbHistogram
+{
+    public ulong SampleCount { get; private set; }
+
+    public double SampleSum { get; private set; }
+
+    public int Schema { get; private set; }
+
+    public double ZeroThreshold { get; private set; }
+
+    public ulong ZeroCount { get; private set; }
+
+    public List<(int Offset, uint Length)> PositiveSpans { get; } = new();
+
+    public List<long> PositiveDeltas { get; } = new();
+
+    public int ClassicBucketCount { get; private set; }
+
+    public long CreatedSeconds { get; private set; }
+
+    public int CreatedNanos { get; private set; }
+
+    /// <summary>The absolute (index, count) buckets from spans and deltas.</summary>
+    public List<(int Index, long Count)> PositiveBuckets()
+    {
+        var buckets = new List<(int, long)>();
+        int index = 0;
+        long count = 0;
+        int d = 0;
+        foreach (var (offset, length) in PositiveSpans)
+        {
+            index += offset;
+            for (int i = 0; i < length; i++)
+            {
+                count += PositiveDeltas[d++];
+                buckets.Add((index, count));
+                index++;
+            }
+        }
+
+        if (d != PositiveDeltas.Count)
+        {
+            throw new InvalidOperationException($"Spans cover {d} buckets, deltas are {PositiveDeltas.Count}.");
+        }
+
+        return buckets;
+    }
+
+    public static PbHistogram Parse(ByteString bytes)
+    {
+        var h = new PbHistogram();
+        var input = bytes.CreateCodedInput();
+        uint tag;
+        while ((tag = input.ReadTag()) != 0)
+        {
+            switch (WireFormat.GetTagFieldNumber(tag))
+            {
+                case 1: h.SampleCount = input.ReadUInt64(); break;
+                case 2: h.SampleSum = input.ReadDouble(); break;
+                case 3: input.SkipLastField(); h.ClassicBucketCount++; break;
+                case 5: h.Schema = input.ReadSInt32(); break;
+                case 6: h.ZeroThreshold = input.ReadDouble(); break;
+                case 7: h.ZeroCount = input.ReadUInt64(); break;
+                case 12: h.PositiveSpans.Add(ParseSpan(input.ReadBytes())); break;
+                case 13:
+                    if (WireFormat.GetTagWireType(tag) == WireFormat.WireType.LengthDelimited)
+                    {
+                        var packed = input.ReadBytes().CreateCodedInput();
+                        while (!packed.IsAtEnd)
+                        {
+                            h.PositiveDeltas.Add(packed.ReadSInt64());
+                        }
+                    }
+                    else
+                    {
+                        h.PositiveDeltas.Add(input.ReadSInt64());
+                    }
+
+                    break;
+                case 15: h.ParseTimestamp(input.ReadBytes()); break;
+                default: input.SkipLastField(); break;
+            }
+        }
+
+        return h;
+    }
+
+    private static (int, uint) ParseSpan(ByteString bytes)
+    {
+        int offset = 0;
+        uint length = 0;
+        var input = bytes.CreateCodedInput();
+        uint tag;
+        while ((tag = input.ReadTag()) != 0)
+        {
+            switch (WireFormat.GetTagFieldNumber(tag))
+            {
+                case 1: offset = input.ReadSInt32(); break;
+                case 2: length = input.ReadUInt32(); break;
+                default: input.SkipLastField(); break;
+            }
+        }
+
+        return (offset, length);
+    }
+
+    private void ParseTimestamp(ByteString bytes)
+    {
+        var input = bytes.CreateCodedInput();
+        uint tag;
+        while ((tag = input.ReadTag()) != 0)
+        {
+            switch (WireFormat.GetTagFieldNumber(tag))
+            {
+                case 1: CreatedSeconds = input.ReadInt64(); break;
+                case 2: CreatedNanos = input.ReadInt32(); break;
+                default: input.SkipLastField(); break;
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+using System.Buffers;
+using HdrHistogram.Prometheus.NativeHistograms;
+using HdrHistogram.Prometheus.Registry;
+using static HdrHistogram.Prometheus.Exposition.ProtobufOutput;
+
+namespace HdrHistogram.Prometheus.Exposition;
+
+/// <summary>
+/// Writes a family as one varint-length-delimited <c>io.prometheus.client.MetricFamily</c> whose metrics carry native
+/// histograms. Field numbers: MetricFamily name 1, help 2, type 3, metric 4, unit 5; Metric label 1, histogram 7;
+/// LabelPair name 1, value 2; Histogram sample_count 1, sample_sum 2, schema 5 (sint32), zero_threshold 6,
+/// zero_count 7, positive_span 12, positive_delta 13 (packed sint64), created_timestamp 15; BucketSpan offset 1
+/// (sint32), length 2; Timestamp seconds 1, nanos 2.
+/// </summary>
+internal static class ProtobufExposition
+{
+    public static void WriteFamily(IBufferWriter<byte> output, PrometheusHistogramFamily family)
+    {
+        var series = family.Series;
+        if (series.Length == 0)
+        {
+            return;
+        }
+
+        int familySize = family.ProtobufHeader.Length;
+        foreach (var s in series)
+        {
+            s.Collect();
+            s.ConvertNative(family.Schema, family.ValueScale);
+            s.HistogramSize = HistogramSize(s.Native, s);
+            s.MetricSize = s.ProtobufLabels.Length + LengthDelimitedSize(7, s.HistogramSize);
+            familySize += LengthDelimitedSize(4, s.MetricSize);
+        }
+
+        WriteVarint(output, (ulong)familySize);
+        WriteRaw(output, family.ProtobufHeader);
+        foreach (var s in series)
+        {
+            WriteLengthPrefix(output, 4, s.MetricSize);
+            WriteRaw(output, s.ProtobufLabels);
+            WriteLengthPrefix(output, 7, s.HistogramSize);
+            WriteHistogram(output, s.Native, s);
+        }
+    }
+
+    private static int HistogramSize(NativeHistogram h, PrometheusHistogramSeries s)
+    {
+        int size = 1 + VarintSize((ulong)h.Count)
+            + 1 + 8
+            + 1 + VarintSize(ZigZag(h.Schema))
+            + 1 + 8
+            + 1 + VarintSize((ulong)h.ZeroCount);
+        foreach (var span in h.PositiveSpans)
+        {
+            size += LengthDelimitedSize(12, SpanSize(span));
+        }
+
+        int deltas = DeltasSize(h);
+        if (deltas > 0)
+        {
+            size += LengthDelimitedSize(13, deltas);
+        }
+
+        size += LengthDelimitedSize(15, TimestampSize(s));
+        return size;
+    }
+
+    private static void WriteHistogram(IBufferWriter<byte> output, NativeHistogram h, PrometheusHistogramSeries s)
+    {
+        WriteVarintField(output, 1, (ulong)h.Count);
+        WriteDoubleField(output, 2, h.Sum);
+        WriteVarintField(output, 5, ZigZag(h.Schema));
+        WriteDoubleField(output, 6, h.ZeroThreshold);
+        WriteVarintField(output, 7, (ulong)h.ZeroCount);
+        foreach (var span in h.PositiveSpans)
+        {
+            WriteLengthPrefix(output, 12, SpanSize(span));
+            WriteVarintField(output, 1, ZigZag(span.Offset));
+            WriteVarintField(output, 2, span.Length);
+        }
+
+        int deltas = DeltasSize(h);
+        if (deltas > 0)
+        {
+            WriteLengthPrefix(output, 13, deltas);
+            foreach (long delta in h.PositiveDeltas)
+            {
+                WriteVarint(output, ZigZag(delta));
+            }
+        }
+
+        long ms = s.Created.ToUnixTimeMilliseconds();
+        WriteLengthPrefix(output, 15, TimestampSize(s));
+        WriteVarintField(output, 1, (ulong)(ms / 1000));
+        int nanos = (int)(ms % 1000) * 1_000_000;
+        if (nanos != 0)
+        {
+            WriteVarintField(output, 2, (ulong)nanos);
+        }
+    }
+
+    private static int SpanSize(NativeBucketSpan span) => 1 + VarintSize(ZigZag(span.Offset)) + 1 + VarintSize(span.Length);
+
+    private static int DeltasSize(NativeHistogram h)
+    {
+        int size = 0;
+        foreach (long delta in h.PositiveDeltas)
+        {
+            size += VarintSize(ZigZag(delta));
+        }
+
+        return size;
+    }
+
+    private static int TimestampSize(PrometheusHistogramSeries s)
+    {
+        long ms = s.Created.ToUnixTimeMilliseconds();
+        int nanos = (int)(ms % 1000) * 1_000_000;
+        return 1 + VarintSize((ulong)(ms / 1000)) + (nanos != 0 ? 1 + VarintSize((ulong)nanos) : 0);
+    }
+}

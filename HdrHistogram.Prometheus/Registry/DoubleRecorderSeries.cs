@@ -1,0 +1,39 @@
+using System;
+using HdrHistogram.Prometheus.NativeHistograms;
+
+namespace HdrHistogram.Prometheus.Registry;
+
+/// <summary>A series fed by a <see cref="DoubleRecorder"/>; its running total is a <see cref="DoubleHistogram"/> of the same precision.</summary>
+internal sealed class DoubleRecorderSeries : PrometheusHistogramSeries
+{
+    private readonly DoubleRecorder _recorder;
+    private readonly DoubleHistogram _total;
+    private DoubleHistogram _interval;
+
+    public DoubleRecorderSeries(PrometheusHistogramFamily family, string[] labelValues, DateTimeOffset created, DoubleRecorder recorder)
+        : base(family, labelValues, created)
+    {
+        _recorder = recorder;
+        _interval = recorder.GetIntervalHistogram();
+        _total = new DoubleHistogram(_interval.GetHighestToLowestValueRatio(), _interval.NumberOfSignificantValueDigits)
+        {
+            AutoResize = true,
+        };
+        _total.Add(_interval);
+    }
+
+    internal override void Collect()
+    {
+        _interval = _recorder.GetIntervalHistogram(_interval);
+        _total.Add(_interval);
+    }
+
+    internal override void ConvertNative(int? schema, double scale) => NativeHistogramConverter.Convert(_total, scale, Native, schema);
+
+    internal override void ComputeClassic(double[] bounds, double scale)
+        => ComputeClassic(_total.EnumerateRecordedBuckets(), bounds, _total.IntegerToDoubleValueConversionRatio * scale);
+
+    internal override EncodableHistogram CopyTotalCore() => _total.Copy();
+
+    internal override (double Low, double High) RecordedRange() => (1e-3, 1e3);
+}

@@ -1,0 +1,101 @@
+using System;
+using System.Buffers;
+using HdrHistogram.Prometheus.Exposition;
+
+namespace HdrHistogram.Prometheus.Registry;
+
+/// <summary>
+/// The histogram families a process exposes. Each scrape adds every series' recorder interval since the previous
+/// scrape into that series' running total and writes the totals: nothing recorded is lost or counted twice, whatever
+/// is recorded concurrently (it lands in the next scrape). Scrapes are serialised; recording never waits for them.
+/// Writing allocates nothing once every series' buffers have grown to their size.
+/// </summary>
+public sealed class PrometheusHistogramRegistry
+{
+    private static readonly string[] RequestDurationLabels = { "route", "status" };
+    private readonly TimeProvider _timeProvider;
+    private PrometheusHistogramFamily[] _families = Array.Empty<PrometheusHistogramFamily>();
+    private PrometheusHistogramFamily? _requestDurations;
+
+    /// <summary>Creates an empty registry.</summary>
+    /// <param name="timeProvider">The clock for the series' created timestamps; the system clock by default.</param>
+    public PrometheusHistogramRegistry(TimeProvider? timeProvider = null)
+    {
+        _timeProvider = timeProvider ?? TimeProvider.System;
+    }
+
+    /// <summary>The process-wide registry that <c>MapHdrMetrics</c>, the middleware and the listener use unless given another.</summary>
+    public static PrometheusHistogramRegistry Default { get; } = new();
+
+    /// <summary>
+    /// The family the request-duration middleware records into by default: <c>http_server_request_duration_seconds</c>,
+    /// labels <c>route</c> and <c>status</c>, nanoseconds recorded and seconds exposed; created on first use.
+    /// </summary>
+    public PrometheusHistogramFamily RequestDurations
+    {
+        get
+        {
+            lock (SyncRoot)
+            {
+                return _requestDurations ??= CreateHistogram(
+                    AspNetCore.HdrRequestDurationMiddleware.DefaultMetricName,
+                    "Duration of HTTP requests handled, by route pattern and status code.",
+                    new PrometheusHistogramOptions { LabelNames = RequestDurationLabels, Unit = "seconds", ValueScale = 1e-9 });
+            }
+        }
+    }
+
+    internal object SyncRoot { get; } = new();
+
+    /// <summary>Creates a histogram family.</summary>
+    /// <param name="name">The metric name (<c>[a-zA-Z_:][a-zA-Z0-9_:]*</c>).</param>
+    /// <param name="help">The help text.</param>
+    /// <param name="options">Labels, unit, scale, schema, classic buckets; defaults when null.</param>
+    /// <returns>The family.</returns>
+    /// <exception cref="ArgumentException">A name, label name, unit, scale, schema or bound is invalid, or the name is taken.</exception>
+    public PrometheusHistogramFamily CreateHistogram(string name, string help, PrometheusHistogramOptions? options = null)
+    {
+        var family = new PrometheusHistogramFamily(this, name, help, options ?? new PrometheusHistogramOptions());
+        lock (SyncRoot)
+        {
+            foreach (var existing in _families)
+            {
+                if (existing.Name == name)
+                {
+                    throw new ArgumentException($"A family named {name} exists.", nameof(name));
+                }
+            }
+
+            var grown = new PrometheusHistogramFamily[_families.Length + 1];
+            _families.CopyTo(grown, 0);
+            grown[^1] = family;
+            _families = grown;
+        }
+
+        return family;
+    }
+
+    /// <summary>Scrapes every family into <paramref name="output"/> in <paramref name="format"/>.</summary>
+    /// <param name="output">The destination.</param>
+    /// <param name="format">The exposition format.</param>
+    public void Write(IBufferWriter<byte> output, PrometheusExpositionFormat format)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        lock (SyncRoot)
+        {
+            foreach (var family in _families)
+            {
+                if (format == PrometheusExpositionFormat.Protobuf)
+                {
+                    ProtobufExposition.WriteFamily(output, family);
+                }
+                else
+                {
+                    TextExposition.WriteFamily(output, family);
+                }
+            }
+        }
+    }
+
+    internal DateTimeOffset Now() => _timeProvider.GetUtcNow();
+}

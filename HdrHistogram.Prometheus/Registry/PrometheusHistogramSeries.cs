@@ -1,0 +1,145 @@
+using System;
+using System.Buffers;
+using System.Text;
+using HdrHistogram.Prometheus.Exposition;
+using HdrHistogram.Prometheus.NativeHistograms;
+
+namespace HdrHistogram.Prometheus.Registry;
+
+/// <summary>
+/// One labelled series of a family: a recorder whose intervals are added, at each scrape, into the series' running
+/// total, which is what is exposed.
+/// </summary>
+public abstract class PrometheusHistogramSeries
+{
+    private protected PrometheusHistogramSeries(PrometheusHistogramFamily family, string[] labelValues, DateTimeOffset created)
+    {
+        Family = family;
+        LabelValues = labelValues;
+        Created = created;
+        ProtobufLabels = EncodeProtobufLabels(family, labelValues);
+        TextLabels = System.Text.Encoding.UTF8.GetBytes(EncodeTextLabels(family, labelValues));
+    }
+
+    /// <summary>The family the series belongs to.</summary>
+    public PrometheusHistogramFamily Family { get; }
+
+    /// <summary>The label values, in the order of the family's label names.</summary>
+    public ReadOnlyMemory<string> LabelValues { get; }
+
+    /// <summary>When the series was created (its <c>_created</c> timestamp).</summary>
+    public DateTimeOffset Created { get; }
+
+    internal byte[] ProtobufLabels { get; }
+
+    internal byte[] TextLabels { get; }
+
+    internal NativeHistogram Native { get; } = new();
+
+    internal long[] ClassicCounts { get; set; } = Array.Empty<long>();
+
+    internal long ClassicTotal { get; set; }
+
+    internal double ClassicSum { get; set; }
+
+    internal int HistogramSize { get; set; }
+
+    internal int MetricSize { get; set; }
+
+    /// <summary>
+    /// A copy of the running total as of the last scrape (a <see cref="HistogramBase"/> or a
+    /// <see cref="DoubleHistogram"/>), for checks and debugging; allocates.
+    /// </summary>
+    /// <returns>The copy.</returns>
+    public EncodableHistogram CopyTotal()
+    {
+        lock (Family.Registry.SyncRoot)
+        {
+            return CopyTotalCore();
+        }
+    }
+
+    /// <summary>Adds what was recorded since the last collection into the running total.</summary>
+    internal abstract void Collect();
+
+    internal abstract void ConvertNative(int? schema, double scale);
+
+    /// <summary>Fills <see cref="ClassicCounts"/> with cumulative counts per bound (and +Inf last), the count and the sum.</summary>
+    internal abstract void ComputeClassic(double[] bounds, double scale);
+
+    internal abstract EncodableHistogram CopyTotalCore();
+
+    internal abstract (double Low, double High) RecordedRange();
+
+    private protected void ComputeClassic(HdrHistogram.Iteration.RecordedBucketEnumerator buckets, double[] bounds, double scale)
+    {
+        var counts = ClassicCounts;
+        if (counts.Length != bounds.Length + 1)
+        {
+            counts = new long[bounds.Length + 1];
+            ClassicCounts = counts;
+        }
+        else
+        {
+            Array.Clear(counts);
+        }
+
+        long total = 0;
+        double sum = 0;
+        int b = 0;
+        foreach (var bucket in buckets)
+        {
+            long low = bucket.LowestEquivalentValue;
+            long width = bucket.HighestEquivalentValue - low + 1;
+            double value = low * scale;
+            while (b < bounds.Length && bounds[b] < value)
+            {
+                b++;
+            }
+
+            counts[b] += bucket.Count;
+            total += bucket.Count;
+            sum += bucket.Count * (double)(low + (width >> 1)) * scale;
+        }
+
+        for (int i = 1; i < counts.Length; i++)
+        {
+            counts[i] += counts[i - 1];
+        }
+
+        ClassicTotal = total;
+        ClassicSum = sum;
+    }
+
+    private static byte[] EncodeProtobufLabels(PrometheusHistogramFamily family, string[] labelValues)
+    {
+        var writer = new ArrayBufferWriter<byte>();
+        for (int i = 0; i < labelValues.Length; i++)
+        {
+            byte[] name = System.Text.Encoding.UTF8.GetBytes(family.LabelNames[i]);
+            byte[] value = System.Text.Encoding.UTF8.GetBytes(labelValues[i]);
+            int size = ProtobufOutput.LengthDelimitedSize(1, name.Length) + ProtobufOutput.LengthDelimitedSize(2, value.Length);
+            ProtobufOutput.WriteLengthPrefix(writer, 1, size);
+            ProtobufOutput.WriteBytesField(writer, 1, name);
+            ProtobufOutput.WriteBytesField(writer, 2, value);
+        }
+
+        return writer.WrittenSpan.ToArray();
+    }
+
+    private static string EncodeTextLabels(PrometheusHistogramFamily family, string[] labelValues)
+    {
+        var builder = new StringBuilder();
+        for (int i = 0; i < labelValues.Length; i++)
+        {
+            if (i > 0)
+            {
+                builder.Append(',');
+            }
+
+            builder.Append(family.LabelNames[i]).Append("=\"").Append(PrometheusNames.EscapeLabelValue(labelValues[i])).Append('"');
+        }
+
+        return builder.ToString();
+    }
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# End-to-end check of HdrHistogram.Prometheus against a real Prometheus (native histograms enabled): starts two
+# instances of the example service (HdrHistogram.Examples prometheus-service) with different latency mixes, a
+# Prometheus scraping both every second (job "native": /metrics, negotiated to protobuf with native histograms; job
+# "classic": /metrics-text, the text format with classic buckets), lets the simulated load run, then
+# HdrHistogram.Examples prometheus-check queries the HTTP API (histogram_quantile over sum(rate(...)) for
+# 0.5/0.9/0.99/0.999, histogram_count, histogram_sum, classic buckets/_count/_sum) and compares with the two
+# instances' totals merged by HistogramBase.Add, within the conversion's stated bound.
+# Uses `prometheus` from PATH, else installs Debian's package (apt-get, as root). When Prometheus can be neither
+# found nor installed it prints one line saying the check did not run and why, and exits 0.
+# Exit code: 0 pass (or not run), 1 a comparison failed or a component did not start.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DOTNET_ROLL_FORWARD=Major DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+if ! command -v prometheus >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus) >/tmp/prometheus-e2e-apt.log 2>&1 || true
+    fi
+    if ! command -v prometheus >/dev/null 2>&1; then
+        if [ "$(id -u)" != 0 ]; then why="not root, so apt-get install prometheus was not tried"
+        elif ! command -v apt-get >/dev/null 2>&1; then why="no apt-get on this system"
+        else why="apt-get install prometheus failed (see /tmp/prometheus-e2e-apt.log)"; fi
+        echo "prometheus-e2e: NOT RUN: prometheus is not on PATH and $why."
+        exit 0
+    fi
+fi
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+dotnet build HdrHistogram.Examples -c Release -v quiet -nologo >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+examples=(dotnet HdrHistogram.Examples/bin/Release/net10.0/HdrHistogram.Examples.dll)
+
+p1="$(free_port)"; p2="$(free_port)"; pp="$(free_port)"
+"${examples[@]}" prometheus-service --port "$p1" --mix fast --values 40000 --seconds 25 >"$work/fast.log" 2>&1 & pids+=($!)
+"${examples[@]}" prometheus-service --port "$p2" --mix slow --values 30000 --seconds 25 >"$work/slow.log" 2>&1 & pids+=($!)
+
+cat >"$work/prometheus.yml" <<YAML
+global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+  evaluation_interval: 1s
+scrape_configs:
+  - job_name: native
+    static_configs:
+      - targets: ['127.0.0.1:$p1', '127.0.0.1:$p2']
+  - job_name: classic
+    metrics_path: /metrics-text
+    static_configs:
+      - targets: ['127.0.0.1:$p1', '127.0.0.1:$p2']
+YAML
+prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/data" \
+    --web.listen-address="127.0.0.1:$pp" --enable-feature=native-histograms --log.level=warn >"$work/prometheus.log" 2>&1 & pids+=($!)
+
+for _ in $(seq 1 60); do
+    if curl -sf "http://127.0.0.1:$pp/-/ready" >/dev/null 2>&1; then break; fi
+    sleep 0.5
+done
+curl -sf "http://127.0.0.1:$pp/-/ready" >/dev/null || { echo "prometheus-e2e: FAIL: Prometheus did not become ready"; cat "$work/prometheus.log"; exit 1; }
+echo "prometheus-e2e: $(prometheus --version 2>&1 | head -1), instances on $p1 (fast) and $p2 (slow), Prometheus on $pp"
+
+status=0
+"${examples[@]}" prometheus-check --prometheus "http://127.0.0.1:$pp" \
+    --instances "http://127.0.0.1:$p1,http://127.0.0.1:$p2" || status=$?
+if [ "$status" != 0 ]; then
+    echo "--- prometheus.log"; tail -20 "$work/prometheus.log"
+    echo "--- targets"; curl -s "http://127.0.0.1:$pp/api/v1/targets" | head -c 2000; echo
+fi
+exit "$status"
