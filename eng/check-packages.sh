@@ -4,8 +4,9 @@
 # (run by .ci/run):
 #  1. exactly these packages come out: HdrHistogram.Serialization (the library) with its .snupkg, and the hdr .NET tool as
 #     RID-specific tool packages: HdrHistogram.Tool (a pointer to the others) and HdrHistogram.Tool.<rid> for every RID of
-#     HdrToolRids in HdrHistogram.Tool.csproj and for 'any', each with its .snupkg; tests, benchmarks, examples and the
-#     compat programs are not packable;
+#     HdrToolRids in HdrHistogram.Tool.csproj and for 'any', each with its .snupkg, and the integrations
+#     (HdrHistogram.BenchmarkDotNet, HdrHistogram.Prometheus: lib/ per framework, a dependency on the library package,
+#     SourceLinked pdbs); tests, benchmarks, examples and the compat programs are not packable;
 #  2. the library package: lib/<tfm>/HdrHistogram.dll and .xml for net8.0, net9.0, net10.0 and netstandard2.0 and nothing
 #     else under lib/; the tool: the pointer package's DotnetToolSettings.xml names hdr and every RID package; the
 #     linux-x64 package holds tools/net10.0/linux-x64/ with the tool, the library, the plotting library and the
@@ -46,13 +47,18 @@ for rid in $tool_rids any; do
 done
 dotnet pack HdrHistogram.sln -c Release --no-build --no-restore >"$work/pack.txt" 2>&1 \
     || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
+# The integrations: packages of their own, each depending on the library package (the core gains no dependency).
+integrations="HdrHistogram.BenchmarkDotNet:net8.0,net9.0,net10.0,netstandard2.0 HdrHistogram.Prometheus:net8.0,net10.0"
 expected="HdrHistogram.Serialization.$version.nupkg HdrHistogram.Serialization.$version.snupkg HdrHistogram.Tool.$version.nupkg"
+for integration in $integrations; do
+    expected+=" ${integration%%:*}.$version.nupkg ${integration%%:*}.$version.snupkg"
+done
 for rid in $tool_rids any; do
     expected+=" HdrHistogram.Tool.$rid.$version.nupkg HdrHistogram.Tool.$rid.$version.snupkg"
 done
 expected="$(tr ' ' '\n' <<<"$expected" | sort | tr '\n' ' ' | sed 's/ $//')"
 got="$(cd nupkg && ls | sort | tr '\n' ' ' | sed 's/ $//')"
-[ "$got" = "$expected" ] || fail "nupkg/ holds '$got', expected '$expected' (only the library and the tool are packable)"
+[ "$got" = "$expected" ] || fail "nupkg/ holds '$got', expected '$expected' (only the library, the integrations and the tool are packable)"
 sizes=""
 for rid in $tool_rids any; do
     sizes+=", $rid $(($(stat -c %s "nupkg/HdrHistogram.Tool.$rid.$version.nupkg") / 1024 / 1024)) MB"
@@ -121,6 +127,32 @@ for tfm in net8.0 net9.0 net10.0 netstandard2.0; do
     check_sourcelink "$work/libsym/lib/$tfm/HdrHistogram.pdb" "$lib.snupkg lib/$tfm/HdrHistogram.pdb"
 done
 echo "library package: lib/ for net8.0, net9.0, net10.0, netstandard2.0 (dll + xml), README, nuspec fields, 4 pdbs with SourceLink at ${commit:-the commit built}"
+
+# 2-4. The integration packages: lib/ per target framework, README, nuspec fields, a dependency on the library package,
+# pdbs with SourceLink.
+for integration in $integrations; do
+    id="${integration%%:*}"
+    package="$id.$version"
+    package_entries="$(entries "nupkg/$package.nupkg")"
+    has "$package_entries" README.md "$package.nupkg"
+    expected_lib=""
+    for tfm in $(tr ',' ' ' <<<"${integration#*:}"); do
+        expected_lib+="lib/$tfm/$id.dll"$'\n'"lib/$tfm/$id.xml"$'\n'
+    done
+    actual_lib="$(grep '^lib/' <<<"$package_entries" || true)"
+    [ "$actual_lib" = "$(sort <<<"${expected_lib%$'\n'}")" ] \
+        || fail "$package.nupkg: lib/ holds"$'\n'"$actual_lib"$'\n'"expected"$'\n'"$expected_lib"
+    check_nuspec "$package.nupkg" "$id"
+    grep -q "<dependency id=\"HdrHistogram.Serialization\" version=\"$version\"" "$work/$id.nuspec" \
+        || fail "$package.nupkg: no dependency on HdrHistogram.Serialization $version"
+    mkdir -p "$work/sym-$id"
+    unzip -q "nupkg/$package.snupkg" -d "$work/sym-$id"
+    for tfm in $(tr ',' ' ' <<<"${integration#*:}"); do
+        [ -f "$work/sym-$id/lib/$tfm/$id.pdb" ] || fail "$package.snupkg lacks lib/$tfm/$id.pdb"
+        check_sourcelink "$work/sym-$id/lib/$tfm/$id.pdb" "$package.snupkg lib/$tfm/$id.pdb"
+    done
+    echo "integration package $id: lib/ for ${integration#*:} (dll + xml), README, nuspec fields, depends on HdrHistogram.Serialization $version, pdbs with SourceLink"
+done
 
 # 2-4. The tool packages: the pointer, and the linux-x64 package in full (the others are built the same way).
 tool="HdrHistogram.Tool.$version"
