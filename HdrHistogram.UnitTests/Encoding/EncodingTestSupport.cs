@@ -157,20 +157,31 @@ internal sealed class FixedBufferWriter : IBufferWriter<byte>
     }
 }
 
-/// <summary>A read-only stream over bytes that returns at most <c>chunk</c> bytes per read (1 = one byte at a time).</summary>
+/// <summary>
+/// A read-only stream over bytes that returns at most <c>chunk</c> bytes per read (1 = one byte at a time); with
+/// <c>nothingEveryOtherRead</c>, every other read returns nothing, as a file being written does when the reader has
+/// caught up with the writer.
+/// </summary>
 internal sealed class TrickleStream : Stream
 {
     private readonly byte[] _data;
     private readonly int _chunk;
+    private readonly bool _nothingEveryOtherRead;
     private int _position;
+    private bool _nothingNext;
 
-    public TrickleStream(byte[] data, int chunk = 1)
+    public TrickleStream(byte[] data, int chunk = 1, bool nothingEveryOtherRead = false)
     {
         _data = data;
         _chunk = chunk;
+        _nothingEveryOtherRead = nothingEveryOtherRead;
+        _nothingNext = nothingEveryOtherRead;
     }
 
     public int ReadCalls { get; private set; }
+
+    /// <summary>Whether every byte has been handed out.</summary>
+    public bool AllRead => _position == _data.Length;
 
     public override bool CanRead => true;
 
@@ -189,6 +200,15 @@ internal sealed class TrickleStream : Stream
     public override int Read(byte[] buffer, int offset, int count)
     {
         ReadCalls++;
+        if (_nothingEveryOtherRead)
+        {
+            _nothingNext = !_nothingNext;
+            if (!_nothingNext)
+            {
+                return 0;
+            }
+        }
+
         int n = Math.Min(Math.Min(count, _chunk), _data.Length - _position);
         Buffer.BlockCopy(_data, _position, buffer, offset, n);
         _position += n;

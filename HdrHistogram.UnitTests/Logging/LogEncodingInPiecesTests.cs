@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using FluentAssertions;
 using HdrHistogram.UnitTests.Compatibility;
+using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
@@ -114,69 +115,5 @@ public class LogEncodingInPiecesTests
         read.GetCountAtValue(42).Should().Be(1);
         read.TotalCount.Should().Be(1);
         reader.NextIntervalHistogram().Should().BeNull();
-    }
-
-    /// <summary>
-    /// Returns at most <c>readSize</c> bytes per read; with <c>nothingEveryOtherRead</c>, every other read returns
-    /// nothing, as a file being written does when the reader has caught up with the writer.
-    /// </summary>
-    private sealed class TrickleStream : Stream
-    {
-        private readonly byte[] _data;
-        private readonly int _readSize;
-        private readonly bool _nothingEveryOtherRead;
-        private int _position;
-        private bool _nothingNext;
-
-        public TrickleStream(byte[] data, int readSize, bool nothingEveryOtherRead)
-        {
-            _data = data;
-            _readSize = readSize;
-            _nothingEveryOtherRead = nothingEveryOtherRead;
-            _nothingNext = nothingEveryOtherRead;
-        }
-
-        public bool AllRead => _position == _data.Length;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position
-        {
-            get => _position;
-            set => throw new NotSupportedException();
-        }
-
-        public override int Read(byte[] buffer, int offset, int count)
-        {
-            if (_nothingEveryOtherRead)
-            {
-                _nothingNext = !_nothingNext;
-                if (!_nothingNext)
-                {
-                    return 0;
-                }
-            }
-
-            int n = Math.Min(Math.Min(count, _readSize), _data.Length - _position);
-            Array.Copy(_data, _position, buffer, offset, n);
-            _position += n;
-            return n;
-        }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 }
