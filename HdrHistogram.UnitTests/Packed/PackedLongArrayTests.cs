@@ -217,19 +217,29 @@ public class PackedLongArrayTests
             array.Set(i, 1);
         }
 
-        int refused = 0;
+        // One round before measuring: the first calls compile the increment path, and the runtime may allocate on
+        // this thread while it does.
+        int refused = IncrementEveryFifth(array);
         long before = GC.GetAllocatedBytesForCurrentThread();
         for (int round = 0; round < 100; round++)
         {
-            for (int i = 0; i < 33_792; i += 5)
-            {
-                refused += array.TryIncrement(i) ? 0 : 1;
-            }
+            refused += IncrementEveryFifth(array);
         }
 
         (GC.GetAllocatedBytesForCurrentThread() - before).Should().Be(0);
         refused.Should().Be(0);
-        array.Get(33_790).Should().Be(101);
+        array.Get(33_790).Should().Be(102);
+    }
+
+    private static int IncrementEveryFifth(PackedLongArray array)
+    {
+        int refused = 0;
+        for (int i = 0; i < 33_792; i += 5)
+        {
+            refused += array.TryIncrement(i) ? 0 : 1;
+        }
+
+        return refused;
     }
 
     [Fact]
