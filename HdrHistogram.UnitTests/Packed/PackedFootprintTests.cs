@@ -52,27 +52,36 @@ public class PackedFootprintTests
     {
         int histograms = distinct < 1000 ? 1000 : 100;
         long[] values = DistinctValues(distinct);
-        long baseline = GC.GetTotalMemory(true);
-        var kept = new HistogramBase[histograms];
-        long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < histograms; i++)
+
+        // GetTotalMemory is process-wide and approximate (threads and finalizers left by other tests move it, runs vary
+        // by several percent): a sanity bound, not an exact check, measured up to three times before it counts.
+        for (int attempt = 1; ; attempt++)
         {
-            kept[i] = Create(type);
-            foreach (long v in values)
+            long baseline = GC.GetTotalMemory(true);
+            var kept = new HistogramBase[histograms];
+            long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < histograms; i++)
             {
-                kept[i].RecordValue(v);
+                kept[i] = Create(type);
+                foreach (long v in values)
+                {
+                    kept[i].RecordValue(v);
+                }
+            }
+
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
+            long reachable = GC.GetTotalMemory(true) - baseline - (24 + (8 * histograms));
+            long estimated = kept.Sum(h => (long)h.GetEstimatedFootprintInBytes());
+            _output.WriteLine($"{type} {distinct}: estimated {estimated / histograms}, reachable {reachable / histograms}, allocated {allocated / histograms} per histogram");
+            estimated.Should().BeLessThanOrEqualTo(allocated, "nothing is held that was not allocated");
+            double tolerance = estimated * 0.2;
+            GC.KeepAlive(kept);
+            if (attempt == 3 || Math.Abs(reachable - estimated) <= tolerance)
+            {
+                ((double)reachable).Should().BeInRange(estimated - tolerance, estimated + tolerance, "the estimate is what the histograms hold");
+                return;
             }
         }
-
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
-        long reachable = GC.GetTotalMemory(true) - baseline - (24 + (8 * histograms));
-        long estimated = kept.Sum(h => (long)h.GetEstimatedFootprintInBytes());
-        _output.WriteLine($"{type} {distinct}: estimated {estimated / histograms}, reachable {reachable / histograms}, allocated {allocated / histograms} per histogram");
-        estimated.Should().BeLessThanOrEqualTo(allocated, "nothing is held that was not allocated");
-        // GetTotalMemory is approximate (runs vary by several percent): a sanity bound, not an exact check.
-        double tolerance = estimated * 0.2;
-        ((double)reachable).Should().BeInRange(estimated - tolerance, estimated + tolerance, "the estimate is what the histograms hold");
-        GC.KeepAlive(kept);
     }
 
     internal static long[] DistinctValues(int distinct)
