@@ -72,14 +72,14 @@ public static class PlotInputReader
 
         if (filled == 0)
         {
-            throw new HistogramFormatException("no histograms in " + name + " (the file is empty)");
+            throw new HistogramFormatException("no histograms in " + name + " (it is empty)");
         }
 
         string text = new UTF8Encoding(false, false).GetString(prefix, 0, filled);
         string[] lines = text.Split('\n').Select(l => l.Trim().Trim('\uFEFF')).Where(l => l.Length > 0).ToArray();
         if (lines.Length == 0)
         {
-            throw new HistogramFormatException("no histograms in " + name + " (the file is blank)");
+            throw new HistogramFormatException("no histograms in " + name + " (it holds only whitespace)");
         }
 
         if (lines.Any(IsHgrmHeader))
@@ -102,7 +102,7 @@ public static class PlotInputReader
     }
 
     private static bool IsHgrmHeader(string line)
-        => (line.StartsWith("Value", StringComparison.Ordinal) || line.StartsWith("\"Value\"", StringComparison.Ordinal))
+        => (line.StartsWith("Value", StringComparison.Ordinal) || line.StartsWith("\"Value", StringComparison.Ordinal))
             && line.Contains("Percentile", StringComparison.Ordinal);
 
     private static List<LatencySeries> ReadLog(Stream stream, string name, PlotReadOptions options)
@@ -233,6 +233,7 @@ public static class PlotInputReader
             Distribution = HistogramStatistics.Distribution(_sum),
             Intervals = format == PlotInputFormat.Log ? _intervals : Array.Empty<IntervalPercentiles>(),
             Summary = HistogramStatistics.Summary(_sum, _intervals.Count, _lastEnd >= _firstStart ? (_lastEnd - _firstStart) / 1000.0 : null),
+            HoldsDoubleHistograms = _sum is DoubleHistogram,
         };
     }
 }
