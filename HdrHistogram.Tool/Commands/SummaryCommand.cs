@@ -294,9 +294,9 @@ internal static class SummaryCommand
             }
             else
             {
-                throw new ToolException(
+                throw new HistogramFormatException(
                     "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is null ? "untagged" : "'" + Tag + "'")
-                    + " intervals mix integer histograms and DoubleHistograms, which cannot be summed together");
+                    + " intervals mix integer histograms and DoubleHistograms, which cannot be added together");
             }
 
             Intervals++;

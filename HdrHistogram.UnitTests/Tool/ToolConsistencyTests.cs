@@ -103,6 +103,43 @@ public class ToolConsistencyTests
         stdin.Stderr.Should().Be("hdr " + command + ": error: no histograms in standard input (it holds only whitespace)\n");
     }
 
+    /// <summary>The commands that add intervals together (process, as Java's processor, reports its own message).</summary>
+    public static IEnumerable<object[]> AddingCommands() => new[] { "summary", "plot", "report" }.Select(c => new object[] { c });
+
+    [Theory]
+    [MemberData(nameof(AddingCommands))]
+    public void A_log_mixing_kinds_under_one_tag_is_the_same_error_in_every_command_that_adds_intervals(string command)
+    {
+        using var temp = new TempFolder();
+        string mixed = temp.File("mixed.hlog");
+        string[] integers = File.ReadAllLines(FixtureLog("basic-untagged.hlog"));
+        File.WriteAllLines(mixed, integers.Concat(File.ReadAllLines(FixtureLog("double-histogram.hlog")).Where(l => l.Length > 0 && char.IsDigit(l[0]))));
+        string line = (integers.Length + 1).ToString(CultureInfo.InvariantCulture);
+
+        var result = ToolRunner.Run(Args(command, mixed, temp, "--values-in", "us"));
+        result.ExitCode.Should().Be(1);
+        result.Stderr.Should().Be(
+            "hdr " + command + ": error: " + mixed + ": line " + line + ": the untagged intervals mix integer histograms and DoubleHistograms, which cannot be added together\n");
+
+        // process refuses it too, at the same line; decode prints each interval on its own.
+        ToolRunner.Run("process", "-i", mixed).ShouldFailWithOneLine("(line " + line + ")");
+        ToolRunner.Run("decode", mixed, "--values-in", "us").ShouldSucceed();
+    }
+
+    [Theory]
+    [MemberData(nameof(AddingCommands))]
+    public void An_empty_time_range_is_the_same_error_in_every_command_that_takes_one(string command)
+    {
+        using var temp = new TempFolder();
+        string log = FixtureLog("tagged-interleaved.hlog");
+        foreach (string[] range in new[] { new[] { "--start", "1e9" }, new[] { "--start", "-5", "--end", "-1" } })
+        {
+            var result = ToolRunner.Run(Args(command, log, temp, range.Append("--values-in").Append("us").ToArray()));
+            result.ExitCode.Should().Be(1);
+            result.Stderr.Should().Be("hdr " + command + ": error: no histograms in " + log + " in the time range\n");
+        }
+    }
+
     /// <summary>The commands that show values in a unit of their own choosing (process keeps Java's).</summary>
     public static IEnumerable<object[]> UnitCommands() => new[] { "summary", "decode", "plot", "report" }.Select(c => new object[] { c });
 
