@@ -70,6 +70,7 @@ public class ToolConsistencyTests
         var result = ToolRunner.Run(Args(command, empty, temp));
         result.ExitCode.Should().Be(1);
         result.Stderr.Should().Be("hdr " + command + ": error: no histograms in " + empty + " (it is empty)\n");
+        result.Stdout.Should().BeEmpty();
         File.Exists(temp.File("merged.hlog")).Should().BeFalse();
     }
 

@@ -25,28 +25,6 @@ public class ToolInputEdgeCaseTests
 
     private static string[] FilesIn(TempFolder temp) => Directory.GetFiles(temp.Path).Select(Path.GetFileName).OrderBy(n => n, System.StringComparer.Ordinal).ToArray()!;
 
-    // Item 9: empty input.
-    [Theory]
-    [InlineData("decode")]
-    [InlineData("summary")]
-    [InlineData("process")]
-    [InlineData("merge")]
-    public void An_empty_input_is_no_histograms_in_FILE(string command)
-    {
-        using var temp = new TempFolder();
-        string empty = Log(temp, "empty.hlog", string.Empty);
-        var result = command switch
-        {
-            "process" => ToolRunner.Run("process", "-i", empty),
-            "merge" => ToolRunner.Run("merge", "-o", temp.File("out.hlog"), empty),
-            _ => ToolRunner.Run(command, empty),
-        };
-        result.ExitCode.Should().Be(1);
-        result.Stderr.Should().Be("hdr " + command + ": error: no histograms in " + empty + " (it is empty)\n");
-        result.Stdout.Should().BeEmpty();
-        FilesIn(temp).Should().Equal("empty.hlog");
-    }
-
     [Fact]
     public void A_log_with_headers_only_and_empty_standard_input_are_no_histograms_too()
     {
