@@ -211,6 +211,12 @@ internal static class Inputs
         kind = Classify(prefix.AsSpan(0, filled));
         binary = LooksBinary(prefix.AsSpan(0, filled));
         blank = ended && filled > 0 && IsBlank(prefix.AsSpan(0, filled));
+        if (ended && IsBlank(prefix.AsSpan(0, filled)))
+        {
+            // Nothing at all: read as a log without intervals (the reader every command shares), whatever was asked.
+            kind = InputKind.Log;
+        }
+
         return new PrefixedStream(prefix, blank ? 0 : filled, stream);
     }
 

@@ -103,7 +103,7 @@ internal static class SummaryCommand
         {
             // Not a table of nothing with a 1970 start time: there is nothing to summarize.
             throw new ToolException(Inputs.NoHistograms(name, counting)
-                + (before > 0 || range.Start != 0 || range.End != double.MaxValue ? " in the time range" : string.Empty));
+                + (counting.BytesRead > 0 && (before > 0 || range.Start != 0 || range.End != double.MaxValue) ? " in the time range" : string.Empty));
         }
 
         var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })

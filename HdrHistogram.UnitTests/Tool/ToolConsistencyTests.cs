@@ -102,6 +102,16 @@ public class ToolConsistencyTests
         var stdin = ToolRunner.Run(ToolRunner.Utf8("\n \n"), Args(command, "-", temp));
         stdin.ExitCode.Should().Be(1);
         stdin.Stderr.Should().Be("hdr " + command + ": error: no histograms in standard input (it holds only whitespace)\n");
+
+        // The options that select intervals do not change what is said about an input with none.
+        string[] select = command switch
+        {
+            "process" => new[] { "-tag", "A" },
+            "summary" => new[] { "--start", "10" },
+            "merge" => new[] { "--tag-inputs" },
+            _ => new[] { "--tag", "A" },
+        };
+        ToolRunner.Run(Args(command, blank, temp, select)).Stderr.Should().Be("hdr " + command + ": error: no histograms in " + blank + " (it holds only whitespace)\n");
     }
 
     /// <summary>The commands that add intervals together (process, as Java's processor, reports its own message).</summary>
