@@ -196,13 +196,10 @@ internal static class Inputs
     /// <summary>The size of a file input, or 0 for standard input.</summary>
     public static long Length(string? path) => IsStandardInput(path) || !File.Exists(path) ? 0 : new FileInfo(path!).Length;
 
-    /// <summary>Reads the start of <paramref name="stream"/> to tell what it holds; returns a stream that still starts at the beginning.</summary>
-    public static Stream Classify(Stream stream, out InputKind kind) => Classify(stream, out kind, out _, out _);
-
     /// <summary>
-    /// As <see cref="Classify(Stream, out InputKind)"/>; <paramref name="binary"/> tells binary data (see
-    /// <see cref="LooksBinary"/>), <paramref name="blank"/> an input of whitespace only (up to its end), for which the
-    /// stream returned is empty.
+    /// Reads the start of <paramref name="stream"/> to tell what it holds (<paramref name="kind"/>; <paramref name="binary"/>
+    /// for binary data, see <see cref="LooksBinary"/>; <paramref name="blank"/> for whitespace only up to its end); returns
+    /// a stream that still starts at the beginning, or an empty one for a blank input.
     /// </summary>
     public static Stream Classify(Stream stream, out InputKind kind, out bool binary, out bool blank)
     {

@@ -14,8 +14,8 @@ namespace HdrHistogram.Tool.Commands;
 internal static class DecodeCommand
 {
     private const string Description =
-        "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-'), exactly as "
-        + "OutputPercentileDistribution (Java's outputPercentileDistribution) prints it. FILE holds base64 histograms, one per "
+        "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-') in the format "
+        + "of OutputPercentileDistribution (Java's outputPercentileDistribution). FILE holds base64 histograms, one per "
         + "line (V2, V1 or V0, plain or compressed; integer or DoubleHistogram; distributions are separated by a blank line), "
         + "binary encoded histograms back to back, or a histogram log (.hlog): every interval, each after a '#[Interval ...]' line. "
         + "Values are shown in --unit (default ms), recorded in --values-in (default ns), and the header's Value column "
@@ -32,7 +32,7 @@ internal static class DecodeCommand
         var csv = ToolOptions.Flag("--csv", "CSV instead of the text table");
         var json = ToolOptions.Flag(
             "--json",
-            "one JSON object per histogram and line: totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
+            "one JSON object per histogram and line: unit, valuesIn, totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
             + "startTimeStamp, endTimeStamp for log intervals); DoubleHistograms have double values and a config with type DoubleHistogram");
         var tag = ToolOptions.Text("--tag", "T", "only the log intervals with tag T ('' : only untagged intervals)");
         var strict = ToolOptions.Strict();
