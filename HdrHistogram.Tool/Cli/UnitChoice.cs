@@ -52,7 +52,10 @@ internal sealed class UnitChoice
         }
     }
 
-    /// <summary>Writes <c>unit</c> (and <c>valuesIn</c> unless --ratio) into the current JSON object.</summary>
+    /// <summary>
+    /// Writes <c>unit</c>, <c>valuesIn</c> (unless --ratio) and <c>outputValueUnitRatio</c> (what values were divided by)
+    /// into the current JSON object, as plot's and report's JSON name them.
+    /// </summary>
     public void WriteJson(Utf8JsonWriter json)
     {
         json.WriteString("unit", Unit.Label);
@@ -60,6 +63,8 @@ internal sealed class UnitChoice
         {
             json.WriteString("valuesIn", _valuesIn.Length == 1 ? _valuesIn[0] : string.Join(",", _valuesIn));
         }
+
+        json.WriteNumber("outputValueUnitRatio", Unit.Ratio);
     }
 
     /// <summary>

@@ -32,7 +32,7 @@ internal static class DecodeCommand
         var csv = ToolOptions.Flag("--csv", "CSV instead of the text table");
         var json = ToolOptions.Flag(
             "--json",
-            "one JSON object per histogram and line: unit, valuesIn, totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
+            "one JSON object per histogram and line: unit, valuesIn, outputValueUnitRatio, totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
             + "startTimeStamp, endTimeStamp for log intervals); DoubleHistograms have double values and a config with type DoubleHistogram");
         var tag = ToolOptions.Text("--tag", "T", "only the log intervals with tag T ('' : only untagged intervals)");
         var strict = ToolOptions.Strict();

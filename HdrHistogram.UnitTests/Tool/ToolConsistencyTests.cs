@@ -219,6 +219,7 @@ public class ToolConsistencyTests
         foreach (var json in documents)
         {
             json.GetProperty("unit").GetString().Should().Be("ms");
+            json.GetProperty("outputValueUnitRatio").GetDouble().Should().Be(1000);
             switch (command)
             {
                 case "summary":
