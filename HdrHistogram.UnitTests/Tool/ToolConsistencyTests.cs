@@ -13,9 +13,11 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Tool;
 
 /// <summary>
-/// The commands that read logs agree: the same messages for a directory, a missing, empty or binary file; the same
-/// hint for standard input from a terminal; the same interval rule (Java's) and note for intervals before the
-/// StartTime; the same totals; and merge writes only logs every command reads back.
+/// The commands that read logs agree: the same messages for a directory, a missing, empty, whitespace-only or binary
+/// file, a tag mixing integer and DoubleHistogram intervals and an empty time range; the same hint for standard input
+/// from a terminal; the same interval rule (Java's) and note for intervals before the StartTime; the same totals; the
+/// same unit options, unit names and magnitude hint in every command that chooses the unit; and merge writes only logs
+/// every command reads back.
 /// </summary>
 public class ToolConsistencyTests
 {
