@@ -26,7 +26,7 @@ internal static class ProtobufExposition
         foreach (var s in series)
         {
             s.Collect();
-            s.ConvertNative(family.Schema, family.ValueScale);
+            s.UpdateNative(family.Schema, family.ValueScale);
             s.HistogramSize = HistogramSize(s.Native, s);
             s.MetricSize = s.ProtobufLabels.Length + LengthDelimitedSize(7, s.HistogramSize);
             familySize += LengthDelimitedSize(4, s.MetricSize);

@@ -12,6 +12,12 @@ namespace HdrHistogram.Prometheus.Registry;
 /// </summary>
 public abstract class PrometheusHistogramSeries
 {
+    // The running total's version (bumped when an interval adds to it) and the versions the native and classic forms
+    // were computed from: the family's schema, scale and bounds are fixed, so an unchanged total needs no recomputing.
+    private long _version;
+    private long _nativeVersion = -1;
+    private long _classicVersion = -1;
+
     private protected PrometheusHistogramSeries(PrometheusHistogramFamily family, string[] labelValues, DateTimeOffset created)
     {
         Family = family;
@@ -62,10 +68,33 @@ public abstract class PrometheusHistogramSeries
     /// <summary>Adds what was recorded since the last collection into the running total.</summary>
     internal abstract void Collect();
 
+    /// <summary>Brings <see cref="Native"/> up to date with the running total (converts only when the total changed since).</summary>
+    internal void UpdateNative(int? schema, double scale)
+    {
+        if (_nativeVersion != _version)
+        {
+            ConvertNative(schema, scale);
+            _nativeVersion = _version;
+        }
+    }
+
+    /// <summary>Brings <see cref="ClassicCounts"/> up to date with the running total (recomputes only when the total changed since).</summary>
+    internal void UpdateClassic(double[] bounds, double scale)
+    {
+        if (_classicVersion != _version)
+        {
+            ComputeClassic(bounds, scale);
+            _classicVersion = _version;
+        }
+    }
+
     internal abstract void ConvertNative(int? schema, double scale);
 
     /// <summary>Fills <see cref="ClassicCounts"/> with cumulative counts per bound (and +Inf last), the count and the sum.</summary>
     internal abstract void ComputeClassic(double[] bounds, double scale);
+
+    /// <summary>Records that the running total changed: the exposed forms are recomputed at their next use.</summary>
+    private protected void MarkChanged() => _version++;
 
     internal abstract EncodableHistogram CopyTotalCore();
 
