@@ -26,8 +26,12 @@ internal static class ProtobufExposition
         foreach (var s in series)
         {
             s.Collect();
-            s.UpdateNative(family.Schema, family.ValueScale);
-            s.HistogramSize = HistogramSize(s.Native, s);
+            if (s.UpdateNative(family.Schema, family.ValueScale) || s.HistogramSize == 0)
+            {
+                s.DeltasSize = DeltasSize(s.Native);
+                s.HistogramSize = HistogramSize(s.Native, s);
+            }
+
             s.MetricSize = s.ProtobufLabels.Length + LengthDelimitedSize(7, s.HistogramSize);
             familySize += LengthDelimitedSize(4, s.MetricSize);
         }
@@ -55,7 +59,7 @@ internal static class ProtobufExposition
             size += LengthDelimitedSize(12, SpanSize(span));
         }
 
-        int deltas = DeltasSize(h);
+        int deltas = s.DeltasSize;
         if (deltas > 0)
         {
             size += LengthDelimitedSize(13, deltas);
@@ -79,14 +83,11 @@ internal static class ProtobufExposition
             WriteVarintField(output, 2, span.Length);
         }
 
-        int deltas = DeltasSize(h);
+        int deltas = s.DeltasSize;
         if (deltas > 0)
         {
             WriteLengthPrefix(output, 13, deltas);
-            foreach (long delta in h.PositiveDeltas)
-            {
-                WriteVarint(output, ZigZag(delta));
-            }
+            WriteZigZagVarints(output, h.PositiveDeltas);
         }
 
         long ms = s.Created.ToUnixTimeMilliseconds();

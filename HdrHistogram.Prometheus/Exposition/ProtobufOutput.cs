@@ -46,6 +46,30 @@ internal static class ProtobufOutput
         output.Advance(i);
     }
 
+    /// <summary>Writes each value zig-zag encoded as a varint, filling each span the writer hands out.</summary>
+    public static void WriteZigZagVarints(IBufferWriter<byte> output, ReadOnlySpan<long> values)
+    {
+        int i = 0;
+        while (i < values.Length)
+        {
+            var span = output.GetSpan(10);
+            int written = 0;
+            while (i < values.Length && span.Length - written >= 10)
+            {
+                ulong value = ZigZag(values[i++]);
+                while (value >= 0x80)
+                {
+                    span[written++] = (byte)(value | 0x80);
+                    value >>= 7;
+                }
+
+                span[written++] = (byte)value;
+            }
+
+            output.Advance(written);
+        }
+    }
+
     public static void WriteTag(IBufferWriter<byte> output, int field, int wireType) => WriteVarint(output, (ulong)(uint)((field << 3) | wireType));
 
     public static void WriteVarintField(IBufferWriter<byte> output, int field, ulong value)
