@@ -14,7 +14,7 @@ namespace HdrHistogram.Prometheus.Benchmarks;
 /// </summary>
 internal static class AllocationProbe
 {
-    public static void Run(int seriesCount, int scrapes)
+    public static void Run(int seriesCount, int scrapes, bool packed)
     {
         var registry = new PrometheusHistogramRegistry();
         var family = registry.CreateHistogram("probe_seconds", "Probe.", new PrometheusHistogramOptions { LabelNames = new[] { "series" }, ValueScale = 1e-9 });
@@ -22,7 +22,7 @@ internal static class AllocationProbe
         var values = new long[seriesCount][];
         for (int s = 0; s < seriesCount; s++)
         {
-            recorders[s] = new Recorder(1, Workload.OneHour, 3);
+            recorders[s] = packed ? PrometheusHistogramOptions.CreatePackedRecorder(1, Workload.OneHour, 3) : new Recorder(1, Workload.OneHour, 3);
             values[s] = Workload.DistinctValues(s, 1000);
             foreach (long v in values[s])
             {
@@ -73,7 +73,7 @@ internal static class AllocationProbe
             long spinAllAfter = GC.GetTotalAllocatedBytes(true);
             Console.WriteLine(string.Create(
                 CultureInfo.InvariantCulture,
-                $"{format}: {scrapes} scrapes of {seriesCount} series in {elapsed * 1000.0 / Stopwatch.Frequency:F0} ms; allocated: all threads {allAfter - allBefore} B, scraping thread {threadAfter - threadBefore} B; spinning as long: all threads {spinAllAfter - spinAllBefore} B"));
+                $"{format}, {(packed ? "packed" : "array")} recorders: {scrapes} scrapes of {seriesCount} series in {elapsed * 1000.0 / Stopwatch.Frequency:F0} ms; allocated: all threads {allAfter - allBefore} B, scraping thread {threadAfter - threadBefore} B; spinning as long: all threads {spinAllAfter - spinAllBefore} B"));
         }
     }
 }
