@@ -155,8 +155,8 @@ for integration in $integrations; do
     if [ "$id" = HdrHistogram.Prometheus.AspNetCore ]; then
         grep -q '<frameworkReference name="Microsoft.AspNetCore.App"' "$work/$id.nuspec" \
             || fail "$package.nupkg: no Microsoft.AspNetCore.App framework reference"
-    elif grep -q 'Microsoft.AspNetCore' "$work/$id.nuspec"; then
-        fail "$package.nupkg: the nuspec references ASP.NET Core"
+    elif grep -q '<frameworkReference name="Microsoft.AspNetCore' "$work/$id.nuspec"; then
+        fail "$package.nupkg: the nuspec references the ASP.NET Core framework"
     fi
     mkdir -p "$work/sym-$id"
     unzip -q "nupkg/$package.snupkg" -d "$work/sym-$id"
