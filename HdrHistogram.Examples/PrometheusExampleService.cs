@@ -38,7 +38,7 @@ internal static class PrometheusExampleService
             _ => throw new ArgumentException($"Unknown latency mix '{mix}' (fast or slow).", nameof(args)),
         };
 
-        var recorder = new Recorder(1, 3_600_000_000_000L, 3);
+        var recorder = PrometheusHistogramOptions.CreatePackedRecorder(1, 3_600_000_000_000L, 3);
         var family = PrometheusHistogramRegistry.Default.CreateHistogram(
             MetricName,
             "Simulated request latencies of the example service.",

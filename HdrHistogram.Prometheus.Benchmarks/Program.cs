@@ -1,8 +1,22 @@
+using System.Globalization;
 using BenchmarkDotNet.Running;
 
 namespace HdrHistogram.Prometheus.Benchmarks;
 
 public static class Program
 {
-    public static void Main(string[] args) => BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+    public static void Main(string[] args)
+    {
+        // "alloc-probe [series] [scrapes] [array|packed]": the allocation count outside BenchmarkDotNet (see AllocationProbe).
+        if (args.Length > 0 && args[0] == "alloc-probe")
+        {
+            AllocationProbe.Run(
+                args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 1000,
+                args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 100,
+                args.Length > 3 && args[3] == "packed");
+            return;
+        }
+
+        BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+    }
 }

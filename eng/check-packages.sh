@@ -5,8 +5,10 @@
 #  1. exactly these packages come out: HdrHistogram.Serialization (the library) with its .snupkg, and the hdr .NET tool as
 #     RID-specific tool packages: HdrHistogram.Tool (a pointer to the others) and HdrHistogram.Tool.<rid> for every RID of
 #     HdrToolRids in HdrHistogram.Tool.csproj and for 'any', each with its .snupkg, and the integrations
-#     (HdrHistogram.BenchmarkDotNet, HdrHistogram.Prometheus: lib/ per framework, a dependency on the library package,
-#     SourceLinked pdbs); tests, benchmarks, examples and the compat programs are not packable;
+#     (HdrHistogram.BenchmarkDotNet, HdrHistogram.Prometheus, HdrHistogram.Prometheus.AspNetCore: lib/ per framework, a
+#     dependency on the library package (the ASP.NET Core one: on HdrHistogram.Prometheus), SourceLinked pdbs; only
+#     HdrHistogram.Prometheus.AspNetCore references the Microsoft.AspNetCore.App framework); tests, benchmarks,
+#     examples and the compat programs are not packable;
 #  2. the library package: lib/<tfm>/HdrHistogram.dll and .xml for net8.0, net9.0, net10.0 and netstandard2.0 and nothing
 #     else under lib/; the tool: the pointer package's DotnetToolSettings.xml names hdr and every RID package; the
 #     linux-x64 package holds tools/net10.0/linux-x64/ with the tool, the library, the plotting library and the
@@ -56,8 +58,10 @@ dotnet msbuild "$work/tool-rids.proj" -m -nologo -v:q >"$work/build-rids.txt" 2>
     || { cat "$work/build-rids.txt"; fail "building the tool for its RIDs ($tool_rids any) failed"; }
 dotnet pack HdrHistogram.sln -c Release --no-build --no-restore >"$work/pack.txt" 2>&1 \
     || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
-# The integrations: packages of their own, each depending on the library package (the core gains no dependency).
-integrations="HdrHistogram.BenchmarkDotNet:net8.0,net9.0,net10.0,netstandard2.0 HdrHistogram.Prometheus:net8.0,net10.0"
+# The integrations: packages of their own (id:frameworks:the package it depends on; the core gains no dependency).
+integrations="HdrHistogram.BenchmarkDotNet:net8.0,net9.0,net10.0,netstandard2.0:HdrHistogram.Serialization
+HdrHistogram.Prometheus:net8.0,net10.0:HdrHistogram.Serialization
+HdrHistogram.Prometheus.AspNetCore:net8.0,net10.0:HdrHistogram.Prometheus"
 expected="HdrHistogram.Serialization.$version.nupkg HdrHistogram.Serialization.$version.snupkg HdrHistogram.Tool.$version.nupkg"
 for integration in $integrations; do
     expected+=" ${integration%%:*}.$version.nupkg ${integration%%:*}.$version.snupkg"
@@ -141,6 +145,8 @@ echo "library package: lib/ for net8.0, net9.0, net10.0, netstandard2.0 (dll + x
 # pdbs with SourceLink.
 for integration in $integrations; do
     id="${integration%%:*}"
+    dependency="${integration##*:}"
+    integration="${integration%:*}"
     package="$id.$version"
     package_entries="$(entries "nupkg/$package.nupkg")"
     has "$package_entries" README.md "$package.nupkg"
@@ -152,15 +158,22 @@ for integration in $integrations; do
     [ "$actual_lib" = "$(sort <<<"${expected_lib%$'\n'}")" ] \
         || fail "$package.nupkg: lib/ holds"$'\n'"$actual_lib"$'\n'"expected"$'\n'"$expected_lib"
     check_nuspec "$package.nupkg" "$id"
-    grep -q "<dependency id=\"HdrHistogram.Serialization\" version=\"$version\"" "$work/$id.nuspec" \
-        || fail "$package.nupkg: no dependency on HdrHistogram.Serialization $version"
+    grep -q "<dependency id=\"$dependency\" version=\"$version\"" "$work/$id.nuspec" \
+        || fail "$package.nupkg: no dependency on $dependency $version"
+    # ASP.NET Core only where it is the point: a worker that uses the standalone listener must not take it.
+    if [ "$id" = HdrHistogram.Prometheus.AspNetCore ]; then
+        grep -q '<frameworkReference name="Microsoft.AspNetCore.App"' "$work/$id.nuspec" \
+            || fail "$package.nupkg: no Microsoft.AspNetCore.App framework reference"
+    elif grep -q '<frameworkReference name="Microsoft.AspNetCore' "$work/$id.nuspec"; then
+        fail "$package.nupkg: the nuspec references the ASP.NET Core framework"
+    fi
     mkdir -p "$work/sym-$id"
     unzip -q "nupkg/$package.snupkg" -d "$work/sym-$id"
     for tfm in $(tr ',' ' ' <<<"${integration#*:}"); do
         [ -f "$work/sym-$id/lib/$tfm/$id.pdb" ] || fail "$package.snupkg lacks lib/$tfm/$id.pdb"
         check_sourcelink "$work/sym-$id/lib/$tfm/$id.pdb" "$package.snupkg lib/$tfm/$id.pdb"
     done
-    echo "integration package $id: lib/ for ${integration#*:} (dll + xml), README, nuspec fields, depends on HdrHistogram.Serialization $version, pdbs with SourceLink"
+    echo "integration package $id: lib/ for ${integration#*:} (dll + xml), README, nuspec fields, depends on $dependency $version, pdbs with SourceLink"
 done
 
 # 2-4. The tool packages: the pointer, and the linux-x64 package in full (the others are built the same way).

@@ -47,7 +47,7 @@ public class PrometheusDocSamples
             "checkout_duration_seconds",
             "Checkout latency.",
             new PrometheusHistogramOptions { Unit = "seconds", ValueScale = 1e-9, LabelNames = new[] { "region" } });
-        var recorder = new Recorder(1, 3_600_000_000_000, 3);
+        var recorder = PrometheusHistogramOptions.CreatePackedRecorder(1, 3_600_000_000_000, 3);
         family.Add(recorder, "eu-west");
         recorder.RecordValue(1_250_000); // 1.25 ms, recorded in nanoseconds
         // end-doc-sample

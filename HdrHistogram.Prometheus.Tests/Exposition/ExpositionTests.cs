@@ -146,6 +146,26 @@ public class ExpositionTests
     }
 
     [Fact]
+    public void Each_format_follows_the_total_whichever_format_was_scraped_in_between()
+    {
+        var (registry, recorder) = RequestRegistry("r");
+        Scrape(registry, PrometheusExpositionFormat.Protobuf, out byte[] protobuf1);
+        string text1 = Scrape(registry, PrometheusExpositionFormat.Text, out _);
+        Scrape(registry, PrometheusExpositionFormat.Protobuf, out byte[] protobuf2);
+        protobuf2.Should().Equal(protobuf1, "nothing was recorded in between");
+        Scrape(registry, PrometheusExpositionFormat.Text, out _).Should().Be(text1);
+
+        // Recorded, then scraped as text first: the protobuf form must not stay at what it was computed from before.
+        recorder.RecordValue(5_000);
+        string text2 = Scrape(registry, PrometheusExpositionFormat.Text, out _);
+        Scrape(registry, PrometheusExpositionFormat.Protobuf, out byte[] protobuf3);
+        text2.Should().Contain("req_seconds_bucket{route=\"r\",le=\"0.001\"} 3\n").And.Contain("req_seconds_count{route=\"r\"} 5\n");
+        var histogram = PbMetricFamily.ParseDelimited(protobuf3)[0].Metrics[0].Histogram!;
+        histogram.SampleCount.Should().Be(5);
+        histogram.PositiveSpans[0].Offset.Should().Be(NativeHistogramSchema.BucketIndex(5_000e-9, 8));
+    }
+
+    [Fact]
     public void Bad_names_throw_argument_exceptions_and_leave_the_scrape_unchanged()
     {
         var (registry, _) = RequestRegistry("r");
@@ -186,14 +206,16 @@ public class ExpositionTests
         PrometheusContentNegotiation.Negotiate(accept).Should().Be(expected);
     }
 
-    [Fact]
-    public void A_steady_state_scrape_allocates_nothing()
+    [Theory]
+    [InlineData("array")]
+    [InlineData("packed")]
+    public void A_steady_state_scrape_allocates_nothing(string histograms)
     {
         var registry = new PrometheusHistogramRegistry(new FixedTimeProvider(Created));
         var family = registry.CreateHistogram("steady_seconds", "h", new PrometheusHistogramOptions { LabelNames = new[] { "i" }, ValueScale = 1e-9 });
         var recorders = Enumerable.Range(0, 20).Select(i =>
         {
-            var r = new Recorder(1, 3_600_000_000_000, 3);
+            var r = histograms == "packed" ? PrometheusHistogramOptions.CreatePackedRecorder(1, 3_600_000_000_000, 3) : new Recorder(1, 3_600_000_000_000, 3);
             family.Add(r, i.ToString(System.Globalization.CultureInfo.InvariantCulture));
             return r;
         }).ToArray();

@@ -12,14 +12,19 @@ namespace HdrHistogram.Prometheus.Tests.Registry;
 
 public class ConcurrentRecordingTests
 {
-    [Fact]
-    public void Nothing_recorded_during_scrapes_is_lost_or_counted_twice()
+    [Theory]
+    [InlineData("array")]
+    [InlineData("packed")]
+    public void Nothing_recorded_during_scrapes_is_lost_or_counted_twice(string histograms)
     {
         const int writersPerSeries = 2;
         const int valuesPerWriter = 300_000;
         var registry = new PrometheusHistogramRegistry();
         var family = registry.CreateHistogram("stress_values", "h", new PrometheusHistogramOptions { LabelNames = new[] { "series" } });
-        var recorders = new[] { new Recorder(1, 10_000_000, 3), new Recorder(1, 10_000_000, 3) };
+        Recorder NewRecorder() => histograms == "packed"
+            ? PrometheusHistogramOptions.CreatePackedRecorder(1, 10_000_000, 3)
+            : new Recorder(1, 10_000_000, 3);
+        var recorders = new[] { NewRecorder(), NewRecorder() };
         var doubleRecorder = new DoubleRecorder(100_000_000, 3);
         family.Add(recorders[0], "a");
         family.Add(recorders[1], "b");

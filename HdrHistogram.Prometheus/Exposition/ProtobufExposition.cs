@@ -1,3 +1,4 @@
+using System;
 using System.Buffers;
 using HdrHistogram.Prometheus.NativeHistograms;
 using HdrHistogram.Prometheus.Registry;
@@ -26,8 +27,12 @@ internal static class ProtobufExposition
         foreach (var s in series)
         {
             s.Collect();
-            s.ConvertNative(family.Schema, family.ValueScale);
-            s.HistogramSize = HistogramSize(s.Native, s);
+            if (s.UpdateNative(family.Schema, family.ValueScale) || s.HistogramSize == 0)
+            {
+                s.DeltasSize = DeltasSize(s.Native);
+                s.HistogramSize = HistogramSize(s.Native, s);
+            }
+
             s.MetricSize = s.ProtobufLabels.Length + LengthDelimitedSize(7, s.HistogramSize);
             familySize += LengthDelimitedSize(4, s.MetricSize);
         }
@@ -55,7 +60,7 @@ internal static class ProtobufExposition
             size += LengthDelimitedSize(12, SpanSize(span));
         }
 
-        int deltas = DeltasSize(h);
+        int deltas = s.DeltasSize;
         if (deltas > 0)
         {
             size += LengthDelimitedSize(13, deltas);
@@ -72,21 +77,13 @@ internal static class ProtobufExposition
         WriteVarintField(output, 5, ZigZag(h.Schema));
         WriteDoubleField(output, 6, h.ZeroThreshold);
         WriteVarintField(output, 7, (ulong)h.ZeroCount);
-        foreach (var span in h.PositiveSpans)
-        {
-            WriteLengthPrefix(output, 12, SpanSize(span));
-            WriteVarintField(output, 1, ZigZag(span.Offset));
-            WriteVarintField(output, 2, span.Length);
-        }
+        WriteSpans(output, h.PositiveSpans);
 
-        int deltas = DeltasSize(h);
+        int deltas = s.DeltasSize;
         if (deltas > 0)
         {
             WriteLengthPrefix(output, 13, deltas);
-            foreach (long delta in h.PositiveDeltas)
-            {
-                WriteVarint(output, ZigZag(delta));
-            }
+            WriteZigZagVarints(output, h.PositiveDeltas);
         }
 
         long ms = s.Created.ToUnixTimeMilliseconds();
@@ -96,6 +93,30 @@ internal static class ProtobufExposition
         if (nanos != 0)
         {
             WriteVarintField(output, 2, (ulong)nanos);
+        }
+    }
+
+    /// <summary>Writes each span as field 12 (offset 1, length 2), filling each buffer span the writer hands out.</summary>
+    private static void WriteSpans(IBufferWriter<byte> output, ReadOnlySpan<NativeBucketSpan> spans)
+    {
+        const int MaxSpanBytes = 14; // tag, length, and two tagged varints of at most 5 bytes each
+        int i = 0;
+        while (i < spans.Length)
+        {
+            var buffer = output.GetSpan(MaxSpanBytes);
+            int written = 0;
+            while (i < spans.Length && buffer.Length - written >= MaxSpanBytes)
+            {
+                var span = spans[i++];
+                buffer[written++] = (12 << 3) | WireLengthDelimited;
+                buffer[written++] = (byte)SpanSize(span);
+                buffer[written++] = (1 << 3) | WireVarint;
+                written += PutVarint(buffer.Slice(written), ZigZag(span.Offset));
+                buffer[written++] = (2 << 3) | WireVarint;
+                written += PutVarint(buffer.Slice(written), span.Length);
+            }
+
+            output.Advance(written);
         }
     }
 

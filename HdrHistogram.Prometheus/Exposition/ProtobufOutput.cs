@@ -46,6 +46,38 @@ internal static class ProtobufOutput
         output.Advance(i);
     }
 
+    /// <summary>Writes <paramref name="value"/> as a varint at the start of <paramref name="destination"/> (room for 10 bytes).</summary>
+    /// <returns>The bytes written.</returns>
+    public static int PutVarint(Span<byte> destination, ulong value)
+    {
+        int i = 0;
+        while (value >= 0x80)
+        {
+            destination[i++] = (byte)(value | 0x80);
+            value >>= 7;
+        }
+
+        destination[i++] = (byte)value;
+        return i;
+    }
+
+    /// <summary>Writes each value zig-zag encoded as a varint, filling each span the writer hands out.</summary>
+    public static void WriteZigZagVarints(IBufferWriter<byte> output, ReadOnlySpan<long> values)
+    {
+        int i = 0;
+        while (i < values.Length)
+        {
+            var span = output.GetSpan(10);
+            int written = 0;
+            while (i < values.Length && span.Length - written >= 10)
+            {
+                written += PutVarint(span.Slice(written), ZigZag(values[i++]));
+            }
+
+            output.Advance(written);
+        }
+    }
+
     public static void WriteTag(IBufferWriter<byte> output, int field, int wireType) => WriteVarint(output, (ulong)(uint)((field << 3) | wireType));
 
     public static void WriteVarintField(IBufferWriter<byte> output, int field, ulong value)

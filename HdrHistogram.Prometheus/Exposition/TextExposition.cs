@@ -19,7 +19,7 @@ internal static class TextExposition
         foreach (var s in series)
         {
             s.Collect();
-            s.ComputeClassic(family.Bounds, family.ValueScale);
+            s.UpdateClassic(family.Bounds, family.ValueScale);
             var counts = s.ClassicCounts;
             for (int b = 0; b <= family.Bounds.Length; b++)
             {

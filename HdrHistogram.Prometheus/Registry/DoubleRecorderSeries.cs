@@ -3,7 +3,10 @@ using HdrHistogram.Prometheus.NativeHistograms;
 
 namespace HdrHistogram.Prometheus.Registry;
 
-/// <summary>A series fed by a <see cref="DoubleRecorder"/>; its running total is a <see cref="DoubleHistogram"/> of the same precision.</summary>
+/// <summary>
+/// A series fed by a <see cref="DoubleRecorder"/>; its running total is a <see cref="DoubleHistogram"/> of the same
+/// precision, and the exposed forms are recomputed only when an interval added something.
+/// </summary>
 internal sealed class DoubleRecorderSeries : PrometheusHistogramSeries
 {
     private readonly DoubleRecorder _recorder;
@@ -19,13 +22,13 @@ internal sealed class DoubleRecorderSeries : PrometheusHistogramSeries
         {
             AutoResize = true,
         };
-        _total.Add(_interval);
+        AddInterval();
     }
 
     internal override void Collect()
     {
         _interval = _recorder.GetIntervalHistogram(_interval);
-        _total.Add(_interval);
+        AddInterval();
     }
 
     internal override void ConvertNative(int? schema, double scale) => NativeHistogramConverter.Convert(_total, scale, Native, schema);
@@ -36,4 +39,13 @@ internal sealed class DoubleRecorderSeries : PrometheusHistogramSeries
     internal override EncodableHistogram CopyTotalCore() => _total.Copy();
 
     internal override (double Low, double High) RecordedRange() => (1e-3, 1e3);
+
+    private void AddInterval()
+    {
+        if (_interval.TotalCount != 0)
+        {
+            _total.Add(_interval);
+            MarkChanged();
+        }
+    }
 }

@@ -32,7 +32,27 @@ public sealed class PrometheusHistogramOptions
 
     /// <summary>
     /// Creates the recorder for a series that <see cref="PrometheusHistogramFamily.GetOrCreateRecorder"/> adds
-    /// (default: values 1 to one hour in nanoseconds at 3 significant digits).
+    /// (default: values 1 to one hour in nanoseconds at 3 significant digits, recorded into
+    /// <see cref="PackedConcurrentHistogram"/>s, whose memory and per-scrape reset grow with the distinct values
+    /// recorded rather than with the range).
     /// </summary>
-    public Func<Recorder> RecorderFactory { get; set; } = static () => new Recorder(1, 3_600_000_000_000L, 3);
+    public Func<Recorder> RecorderFactory { get; set; } = static () => CreatePackedRecorder(1, 3_600_000_000_000L, 3);
+
+    /// <summary>
+    /// A thread-safe recorder over <see cref="PackedConcurrentHistogram"/>s: what a scrape costs per series (the
+    /// interval's reset and walk) grows with the distinct values recorded in the interval, not with the range, and so
+    /// does its memory. Recording takes a short lock; a recorder over <see cref="LongConcurrentHistogram"/>s
+    /// (<c>new Recorder(low, high, digits)</c>) records lock-free but is reset slot by slot at every scrape.
+    /// </summary>
+    /// <param name="lowestDiscernibleValue">The lowest value that can be discerned from 0; at least 1.</param>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    /// <returns>The recorder.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
+    public static Recorder CreatePackedRecorder(long lowestDiscernibleValue, long highestTrackableValue, int numberOfSignificantValueDigits)
+        => new(
+            lowestDiscernibleValue,
+            highestTrackableValue,
+            numberOfSignificantValueDigits,
+            static (instanceId, low, high, digits) => new PackedConcurrentHistogram(instanceId, low, high, digits));
 }

@@ -12,6 +12,9 @@ namespace HdrHistogram.Prometheus.Registry;
 /// </summary>
 public sealed class PrometheusHistogramRegistry
 {
+    /// <summary>The name of the <see cref="RequestDurations"/> family.</summary>
+    public const string RequestDurationsName = "http_server_request_duration_seconds";
+
     private static readonly string[] RequestDurationLabels = { "route", "status" };
     private readonly TimeProvider _timeProvider;
     private PrometheusHistogramFamily[] _families = Array.Empty<PrometheusHistogramFamily>();
@@ -24,7 +27,10 @@ public sealed class PrometheusHistogramRegistry
         _timeProvider = timeProvider ?? TimeProvider.System;
     }
 
-    /// <summary>The process-wide registry that <c>MapHdrMetrics</c>, the middleware and the listener use unless given another.</summary>
+    /// <summary>
+    /// The process-wide registry that the standalone listener and HdrHistogram.Prometheus.AspNetCore's
+    /// <c>MapHdrMetrics</c> and middleware use unless given another.
+    /// </summary>
     public static PrometheusHistogramRegistry Default { get; } = new();
 
     /// <summary>
@@ -38,7 +44,7 @@ public sealed class PrometheusHistogramRegistry
             lock (SyncRoot)
             {
                 return _requestDurations ??= CreateHistogram(
-                    AspNetCore.HdrRequestDurationMiddleware.DefaultMetricName,
+                    RequestDurationsName,
                     "Duration of HTTP requests handled, by route pattern and status code.",
                     new PrometheusHistogramOptions { LabelNames = RequestDurationLabels, Unit = "seconds", ValueScale = 1e-9 });
             }

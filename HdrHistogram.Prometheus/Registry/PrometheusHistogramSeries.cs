@@ -12,6 +12,12 @@ namespace HdrHistogram.Prometheus.Registry;
 /// </summary>
 public abstract class PrometheusHistogramSeries
 {
+    // The running total's version (bumped when an interval adds to it) and the versions the native and classic forms
+    // were computed from: the family's schema, scale and bounds are fixed, so an unchanged total needs no recomputing.
+    private long _version;
+    private long _nativeVersion = -1;
+    private long _classicVersion = -1;
+
     private protected PrometheusHistogramSeries(PrometheusHistogramFamily family, string[] labelValues, DateTimeOffset created)
     {
         Family = family;
@@ -42,7 +48,11 @@ public abstract class PrometheusHistogramSeries
 
     internal double ClassicSum { get; set; }
 
+    /// <summary>The encoded size of <see cref="Native"/> (0 until computed); follows <see cref="UpdateNative"/>.</summary>
     internal int HistogramSize { get; set; }
+
+    /// <summary>The encoded size of <see cref="Native"/>'s packed deltas.</summary>
+    internal int DeltasSize { get; set; }
 
     internal int MetricSize { get; set; }
 
@@ -62,10 +72,37 @@ public abstract class PrometheusHistogramSeries
     /// <summary>Adds what was recorded since the last collection into the running total.</summary>
     internal abstract void Collect();
 
+    /// <summary>Brings <see cref="Native"/> up to date with the running total (converts only when the total changed since).</summary>
+    /// <returns>Whether it was converted anew.</returns>
+    internal bool UpdateNative(int? schema, double scale)
+    {
+        if (_nativeVersion == _version)
+        {
+            return false;
+        }
+
+        ConvertNative(schema, scale);
+        _nativeVersion = _version;
+        return true;
+    }
+
+    /// <summary>Brings <see cref="ClassicCounts"/> up to date with the running total (recomputes only when the total changed since).</summary>
+    internal void UpdateClassic(double[] bounds, double scale)
+    {
+        if (_classicVersion != _version)
+        {
+            ComputeClassic(bounds, scale);
+            _classicVersion = _version;
+        }
+    }
+
     internal abstract void ConvertNative(int? schema, double scale);
 
     /// <summary>Fills <see cref="ClassicCounts"/> with cumulative counts per bound (and +Inf last), the count and the sum.</summary>
     internal abstract void ComputeClassic(double[] bounds, double scale);
+
+    /// <summary>Records that the running total changed: the exposed forms are recomputed at their next use.</summary>
+    private protected void MarkChanged() => _version++;
 
     internal abstract EncodableHistogram CopyTotalCore();
 
@@ -73,17 +110,7 @@ public abstract class PrometheusHistogramSeries
 
     private protected void ComputeClassic(HdrHistogram.Iteration.RecordedBucketEnumerator buckets, double[] bounds, double scale)
     {
-        var counts = ClassicCounts;
-        if (counts.Length != bounds.Length + 1)
-        {
-            counts = new long[bounds.Length + 1];
-            ClassicCounts = counts;
-        }
-        else
-        {
-            Array.Clear(counts);
-        }
-
+        var counts = PrepareClassicCounts(bounds.Length + 1);
         long total = 0;
         double sum = 0;
         int b = 0;
@@ -102,6 +129,29 @@ public abstract class PrometheusHistogramSeries
             sum += bucket.Count * (double)(low + (width >> 1)) * scale;
         }
 
+        CompleteClassic(counts, total, sum);
+    }
+
+    /// <summary><see cref="ClassicCounts"/>, sized to <paramref name="length"/> and zeroed.</summary>
+    private protected long[] PrepareClassicCounts(int length)
+    {
+        var counts = ClassicCounts;
+        if (counts.Length != length)
+        {
+            counts = new long[length];
+            ClassicCounts = counts;
+        }
+        else
+        {
+            Array.Clear(counts);
+        }
+
+        return counts;
+    }
+
+    /// <summary>Makes the per-bucket <paramref name="counts"/> cumulative and stores the count and sum.</summary>
+    private protected void CompleteClassic(long[] counts, long total, double sum)
+    {
         for (int i = 1; i < counts.Length; i++)
         {
             counts[i] += counts[i - 1];

@@ -270,7 +270,8 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     {
         int maxIndex = -1;
         int minNonZeroIndex = -1;
-        for (int index = 0; index < CountsArrayLength; index++)
+        int length = CountsArrayLength;
+        for (int index = IndexOfNonZero(0, length); index < length; index = IndexOfNonZero(index + 1, length))
         {
             if (GetCountAtIndex(index) > 0)
             {
@@ -608,6 +609,29 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     }
 
     internal void EstablishInternalTrackingValues() => EstablishInternalTrackingValues(CountsArrayLength);
+
+    /// <summary>
+    /// The first logical index in [<paramref name="fromIndex"/>, <paramref name="endIndex"/>) whose count is not 0, or
+    /// <paramref name="endIndex"/>: the store's walk (vectorized over arrays, skipping empty packed pages) where its
+    /// layout allows, index by index otherwise.
+    /// </summary>
+    internal int IndexOfNonZero(int fromIndex, int endIndex)
+    {
+        if (Store.TryIndexOfNonZero(_normalizingIndexOffset, fromIndex, endIndex, out int index))
+        {
+            return index;
+        }
+
+        for (int i = fromIndex; i < endIndex; i++)
+        {
+            if (GetCountAtIndex(i) != 0)
+            {
+                return i;
+            }
+        }
+
+        return endIndex;
+    }
 
     /// <summary>The count at logical index <paramref name="index"/>.</summary>
     internal long GetCountAtIndex(int index) => GetCountAtLogicalIndex(index);

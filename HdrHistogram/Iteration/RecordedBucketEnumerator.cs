@@ -40,7 +40,13 @@ public struct RecordedBucketEnumerator
 
         while (_index < _lastIndex)
         {
-            _index++;
+            // Skips runs of empty buckets with the store's walk rather than reading them one by one.
+            _index = histogram.IndexOfNonZero(_index + 1, _lastIndex + 1);
+            if (_index > _lastIndex)
+            {
+                break;
+            }
+
             long count = histogram.GetCountAtIndex(_index);
             if (count != 0)
             {

@@ -74,6 +74,23 @@ internal abstract class CountsStore
     /// <returns>The logical index, or -1.</returns>
     public abstract int FindLogicalIndex(int normalizingIndexOffset, int logicalLength, int fromIndex, long target, ref long cumulative);
 
+    /// <summary>
+    /// The first logical index in [<paramref name="fromIndex"/>, <paramref name="endIndex"/>) whose count is not 0, or
+    /// <paramref name="endIndex"/> when there is none, found by the store's own walk (vectorized over arrays, skipping
+    /// empty pages of packed counts); <c>false</c> when the store cannot walk its layout so (a shifted one): the caller
+    /// then reads index by index.
+    /// </summary>
+    /// <param name="normalizingIndexOffset">The histogram's normalizing offset.</param>
+    /// <param name="fromIndex">The logical index to start at.</param>
+    /// <param name="endIndex">The logical index after the last one to look at.</param>
+    /// <param name="index">The index found, or <paramref name="endIndex"/>.</param>
+    /// <returns>Whether the walk ran.</returns>
+    public virtual bool TryIndexOfNonZero(int normalizingIndexOffset, int fromIndex, int endIndex, out int index)
+    {
+        index = endIndex;
+        return false;
+    }
+
     /// <summary>Adds <paramref name="source"/>'s first <paramref name="length"/> slots, laid out as these are, slot by slot.</summary>
     /// <param name="source">The other histogram's store.</param>
     /// <param name="length">How many leading slots to cover: the source holds nothing beyond them.</param>

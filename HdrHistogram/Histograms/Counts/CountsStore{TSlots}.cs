@@ -35,6 +35,30 @@ internal abstract class CountsStore<TSlots> : CountsStore
     }
 
     /// <inheritdoc />
+    public sealed override bool TryIndexOfNonZero(int normalizingIndexOffset, int fromIndex, int endIndex, out int index)
+    {
+        TSlots slots = GetSlots(ref normalizingIndexOffset);
+        index = endIndex;
+        if (normalizingIndexOffset != 0)
+        {
+            return false;
+        }
+
+        // Slots past the store's length hold nothing.
+        int end = Math.Min(endIndex, slots.Length);
+        if (fromIndex < end)
+        {
+            int found = slots.IndexOfNonZero(fromIndex, end);
+            if (found < end)
+            {
+                index = found;
+            }
+        }
+
+        return true;
+    }
+
+    /// <inheritdoc />
     public sealed override bool TryAdd(CountsStore source, int length, out long addedTotal)
     {
         addedTotal = 0;

@@ -145,6 +145,15 @@ internal sealed class ConcurrentPackedCounts : CountsStore
         }
     }
 
+    /// <inheritdoc />
+    public override bool TryIndexOfNonZero(int normalizingIndexOffset, int fromIndex, int endIndex, out int index)
+    {
+        lock (_counts)
+        {
+            return _counts.TryIndexOfNonZero(normalizingIndexOffset, fromIndex, endIndex, out index);
+        }
+    }
+
     /// <summary>Adds a plain packed store's counts (a concurrent source is left to the per-index path: no two locks are held).</summary>
     /// <inheritdoc />
     public override bool TryAdd(CountsStore source, int length, out long addedTotal)

@@ -16,7 +16,7 @@ namespace HdrHistogram.Prometheus.AspNetCore;
 public sealed class HdrRequestDurationMiddleware
 {
     /// <summary>The default family name.</summary>
-    public const string DefaultMetricName = "http_server_request_duration_seconds";
+    public const string DefaultMetricName = PrometheusHistogramRegistry.RequestDurationsName;
 
     private const long HighestRecordable = 3_600_000_000_000L;
     private static readonly double NanosecondsPerTick = 1e9 / Stopwatch.Frequency;
