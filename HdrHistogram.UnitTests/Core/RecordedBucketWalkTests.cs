@@ -24,7 +24,7 @@ public class RecordedBucketWalkTests
     public void The_walk_reports_exactly_the_recorded_buckets(string type, int shift)
     {
         var random = new Random(type.GetHashCode(StringComparison.Ordinal) ^ shift);
-        var histogram = Create(type, 1, 1L << 40, 3);
+        var histogram = Create(type, 1, 1L << 40, 2 + ((type.Length + shift) % 3)); // 2 to 4 digits across the cases
         histogram.RecordValue(0);
         for (int i = 0; i < 2000; i++)
         {
@@ -52,6 +52,25 @@ public class RecordedBucketWalkTests
         walked.Should().Equal(expected);
         walked.Sum(b => b.Count).Should().Be(histogram.TotalCount);
         walked[0].LowestEquivalentValue.Should().Be(0);
+    }
+
+    [Fact]
+    public void An_empty_histogram_has_no_buckets_and_a_double_histogram_walks_its_integer_buckets()
+    {
+        var empty = new LongHistogram(1, 1000, 3);
+        empty.EnumerateRecordedBuckets().MoveNext().Should().BeFalse();
+        var doubles = new DoubleHistogram(1_000_000, 3);
+        doubles.RecordValue(0.5);
+        doubles.RecordValue(250.0);
+        var walked = new List<RecordedBucket>();
+        foreach (var bucket in doubles.EnumerateRecordedBuckets())
+        {
+            walked.Add(bucket);
+        }
+
+        walked.Should().HaveCount(2);
+        (walked[0].LowestEquivalentValue * doubles.IntegerToDoubleValueConversionRatio).Should().Be(doubles.LowestEquivalentValue(0.5));
+        (walked[1].LowestEquivalentValue * doubles.IntegerToDoubleValueConversionRatio).Should().Be(doubles.LowestEquivalentValue(250.0));
     }
 
     [Theory]
