@@ -54,7 +54,6 @@ public class ValueRecorderInterfaceTests
             first.TotalCount.Should().Be(1);
             ((IRecorder)provider).RecordValue(43);
             var second = provider.GetIntervalHistogram(first);
-            second.Should().BeSameAs(first, "the recycled histogram is handed out again");
             second.TotalCount.Should().Be(1);
             var target = new LongHistogram(3);
             provider.GetIntervalHistogramInto(target);
