@@ -641,9 +641,10 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
 
     /// <summary>
     /// The lock every public operation of a synchronized histogram holds (<see cref="SynchronizedHistogram"/>); null
-    /// for every other type, whose operations then take no lock.
+    /// for every other type, whose operations then take no lock. Virtual rather than a field, so that the other
+    /// types' objects stay as small as they were.
     /// </summary>
-    internal HistogramLock? SyncLock { get; private protected set; }
+    internal virtual HistogramLock? SyncLock => null;
 
     /// <summary>Reads the count stored in physical slot <paramref name="normalizedIndex"/>.</summary>
     private protected long GetCountAtNormalizedIndex(int normalizedIndex) => Store.GetCount(normalizedIndex);

@@ -59,7 +59,7 @@ public class SynchronizedHistogram : HistogramBase
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
         Store = _counts = new ArrayCounts<long>(CountsArrayLength);
-        SyncLock = _lock = new HistogramLock();
+        _lock = new HistogramLock();
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -71,7 +71,7 @@ public class SynchronizedHistogram : HistogramBase
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
         Store = _counts = new ArrayCounts<long>(CountsArrayLength);
-        SyncLock = _lock = new HistogramLock();
+        _lock = new HistogramLock();
     }
 
     /// <summary>
@@ -79,6 +79,8 @@ public class SynchronizedHistogram : HistogramBase
     /// histogram's own operations inside such a block take it again, which a <c>lock</c> allows.
     /// </summary>
     public object SyncRoot => _lock;
+
+    internal override HistogramLock? SyncLock => _lock;
 
     /// <inheritdoc />
     public override long TotalCount
