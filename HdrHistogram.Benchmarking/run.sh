@@ -76,6 +76,10 @@ filter_args() {
 if [ "$mode" = quick ]; then
     artifacts="$(mktemp -d)"
     [ ${#filters[@]} -gt 0 ] || filters=('*')
+    mapfile -t fargs < <(filter_args "${filters[@]}")
+    # Build the three programs one after another (they share the library's outputs), then run them side by side: each
+    # run is one in-process BenchmarkDotNet session that keeps about one core busy.
+    declare -A dlls pids
     for build in default netstandard2.0 package-2.5.0; do
         if [ "$build" = default ]; then
             switch=()
@@ -87,16 +91,25 @@ if [ "$mode" = quick ]; then
             switch=(-p:HdrLibraryBuild=$build)
             dll=HdrHistogram.Benchmarking/bin/Release/lib-$build/$tfm/HdrHistogram.Benchmarking.dll
         fi
-        echo "== quick: $build library build"
-        if ! DOTNET_ROLL_FORWARD=Major dotnet build "$project" -c Release -f "$tfm" "${switch[@]}" -nologo -v quiet; then
+        echo "== quick: building the program for the $build library build"
+        if ! DOTNET_ROLL_FORWARD=Major dotnet build "$project" -c Release -f "$tfm" "${switch[@]}" -nologo -v quiet > "$artifacts/$build.build.log" 2>&1; then
+            cat "$artifacts/$build.build.log" >&2
             echo "== quick: build failed ($build library build)" >&2
             status=1
             continue
         fi
-        mapfile -t fargs < <(filter_args "${filters[@]}")
+        dlls[$build]=$dll
+    done
+    for build in "${!dlls[@]}"; do
+        dotnet "${dlls[$build]}" --hdr-quick "${fargs[@]}" --artifacts "$artifacts/$build" "${extra[@]}" \
+            > "$artifacts/$build.log" 2>&1 &
+        pids[$build]=$!
+    done
+    for build in default netstandard2.0 package-2.5.0; do
+        [ -n "${pids[$build]:-}" ] || continue
+        echo "== quick: $build library build"
         # Long runs of BenchmarkDotNet's per-iteration lines are of no use here: keep the errors and the verdict.
-        if ! dotnet "$dll" --hdr-quick "${fargs[@]}" --artifacts "$artifacts/$build" "${extra[@]}" \
-            > "$artifacts/$build.log" 2>&1; then
+        if ! wait "${pids[$build]}"; then
             grep -E "Exception|error|FAILED|failed|HdrHistogram.Benchmarking:" "$artifacts/$build.log" | head -60 >&2 || true
             echo "== quick: FAILED ($build library build); full log: $artifacts/$build.log" >&2
             status=1

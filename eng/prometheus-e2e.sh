@@ -8,6 +8,7 @@
 # instances' totals merged by HistogramBase.Add, within the conversion's stated bound.
 # Uses `prometheus` from PATH, else installs Debian's package (apt-get, as root). When Prometheus can be neither
 # found nor installed it prints one line saying the check did not run and why, and exits 0.
+# --no-build: use the Release build that is there (.ci/run builds everything first, and runs this while other steps run).
 # Exit code: 0 pass (or not run), 1 a comparison failed or a component did not start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +38,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-dotnet build HdrHistogram.Examples -c Release -v quiet -nologo >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+if [ "${1:-}" != --no-build ]; then
+    dotnet build HdrHistogram.Examples -c Release -v quiet -nologo >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+fi
 examples=(dotnet HdrHistogram.Examples/bin/Release/net10.0/HdrHistogram.Examples.dll)
 
 p1="$(free_port)"; p2="$(free_port)"; pp="$(free_port)"

@@ -28,12 +28,14 @@ public interface IValidatedBenchmark
 /// quick in-process run): <see cref="Run"/> verifies the loaded build (<see cref="LoadedBuild.Verify"/>), then runs
 /// every benchmark method of the instance (in a measuring process, only the one it measures) twice through
 /// <see cref="IValidatedBenchmark.Validate"/> (the second time catches state that a first call leaves wrong for the
-/// next, such as a reused buffer or target histogram). A wrong
+/// next, such as a reused buffer or target histogram); the quick run does that once per class and set of parameter
+/// values, since every case's setup would repeat it. A wrong
 /// result throws, the setup fails, BenchmarkDotNet reports the benchmark as failed and <c>run.sh</c> exits non-zero.
 /// </summary>
 public static class BenchmarkValidation
 {
     private static readonly HashSet<Type> Reported = new();
+    private static readonly HashSet<string> Validated = new(StringComparer.Ordinal);
 
     /// <summary>
     /// When set, the setups that run next validate only the benchmark method of this name (the Java comparison, which
@@ -54,6 +56,11 @@ public static class BenchmarkValidation
             type = type.BaseType;
         }
         string? measured = MeasuredBenchmark(type);
+        if (HdrBenchmarks.QuickRun && measured is null && !FirstSetupOf(type, instance))
+        {
+            return;
+        }
+
         MethodInfo[] benchmarks = instance.GetType().GetMethods(BindingFlags.Public | BindingFlags.Instance)
             .Where(m => m.GetCustomAttribute<BenchmarkAttribute>() is not null)
             .Where(m => measured is null || m.Name == measured)
@@ -114,6 +121,22 @@ public static class BenchmarkValidation
                     ? "// validated " + benchmarks.Length.ToString(CultureInfo.InvariantCulture) + " benchmarks of " + type.Name
                     : "// validated " + type.Name + "." + measured + ", the benchmark this process measures");
             }
+        }
+    }
+
+    /// <summary>Whether this is the first setup of <paramref name="type"/> with <paramref name="instance"/>'s parameter values.</summary>
+    private static bool FirstSetupOf(Type type, object instance)
+    {
+        IEnumerable<string> values = type.GetProperties(BindingFlags.Public | BindingFlags.Instance)
+            .Cast<MemberInfo>()
+            .Concat(type.GetFields(BindingFlags.Public | BindingFlags.Instance))
+            .Where(m => m.GetCustomAttributes().Any(a => a.GetType().Name.StartsWith("Params", StringComparison.Ordinal)))
+            .OrderBy(m => m.Name, StringComparer.Ordinal)
+            .Select(m => m.Name + "=" + Convert.ToString(m is PropertyInfo p ? p.GetValue(instance) : ((FieldInfo)m).GetValue(instance), CultureInfo.InvariantCulture));
+        string key = type.FullName + "(" + string.Join(", ", values) + ")";
+        lock (Validated)
+        {
+            return Validated.Add(key);
         }
     }
 

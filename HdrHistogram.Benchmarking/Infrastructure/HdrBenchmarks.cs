@@ -56,6 +56,12 @@ public static class HdrBenchmarks
     /// <summary>The namespace of the suites written against 2.5.0's API, the only ones the 2.5.0 jobs run.</summary>
     public static readonly string Versus250Namespace = typeof(Versus250.ByteBufferVersus).Namespace!;
 
+    /// <summary>
+    /// Whether this process is the quick in-process run (<c>--hdr-quick</c>), which only proves that every benchmark runs
+    /// and returns the right result: setups may then use smaller inputs and skip work that each case would repeat.
+    /// </summary>
+    public static bool QuickRun { get; private set; }
+
     /// <summary>Runs the benchmarks; returns the process exit code.</summary>
     public static int Run(string[] args)
     {
@@ -98,6 +104,7 @@ public static class HdrBenchmarks
             return 2;
         }
 
+        QuickRun = options.Mode == Mode.Quick;
         IConfig config;
         try
         {

@@ -1,5 +1,7 @@
 using System;
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
 using HdrHistogram.BenchmarkDotNet;
 using HdrHistogram.Benchmarking.Infrastructure;
 using HdrHistogram.Encoding;
@@ -15,9 +17,7 @@ namespace HdrHistogram.Benchmarking.Tails;
 /// </summary>
 [HdrHistogramDiagnoser]
 [MemoryDiagnoser]
-[InvocationCount(1, 1)]
-[WarmupCount(20)]
-[IterationCount(1000)]
+[Config(typeof(TailsConfig))]
 public class EncodeCompressedTails : IValidatedBenchmark
 {
     private HistogramBase _source = null!;
@@ -52,5 +52,22 @@ public class EncodeCompressedTails : IValidatedBenchmark
         using var decoder = new HistogramDecoder();
         var decoded = decoder.Decode(_buffer.AsSpan(0, written));
         Check.True(decoded.Equals(_source), "the compressed encoding decodes back to the workload histogram");
+    }
+}
+
+/// <summary>
+/// One invocation per iteration, 20 warm-up and 1,000 measured iterations (what <c>[InvocationCount(1, 1)]</c>,
+/// <c>[WarmupCount(20)]</c> and <c>[IterationCount(1000)]</c> would say), except in the quick run, whose one-iteration
+/// job only proves that the benchmark runs.
+/// </summary>
+public sealed class TailsConfig : ManualConfig
+{
+    /// <summary>Adds the iteration settings as a mutator of every job, unless this is the quick run.</summary>
+    public TailsConfig()
+    {
+        if (!HdrBenchmarks.QuickRun)
+        {
+            AddJob(Job.Default.WithInvocationCount(1).WithUnrollFactor(1).WithWarmupCount(20).WithIterationCount(1000).AsMutator());
+        }
     }
 }
