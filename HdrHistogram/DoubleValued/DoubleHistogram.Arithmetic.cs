@@ -1,6 +1,6 @@
 using System;
-using HdrHistogram.Concurrency;
 using System.Globalization;
+using HdrHistogram.Concurrency;
 
 namespace HdrHistogram;
 

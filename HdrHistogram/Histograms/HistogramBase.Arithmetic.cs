@@ -1,7 +1,7 @@
 using System;
-using HdrHistogram.Concurrency;
 using System.Globalization;
 using System.Threading;
+using HdrHistogram.Concurrency;
 
 namespace HdrHistogram;
 

@@ -1,9 +1,9 @@
 using System;
-using HdrHistogram.Concurrency;
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Threading;
+using HdrHistogram.Concurrency;
 using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
