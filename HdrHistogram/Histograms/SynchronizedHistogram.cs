@@ -32,7 +32,8 @@ namespace HdrHistogram;
 public class SynchronizedHistogram : HistogramBase
 {
     private readonly ArrayCounts<long> _counts;
-    private readonly HistogramLock _lock;
+    // Initialized before the base constructor runs, so that every override can take it from the start.
+    private readonly HistogramLock _lock = new();
     private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
@@ -59,7 +60,6 @@ public class SynchronizedHistogram : HistogramBase
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
         Store = _counts = new ArrayCounts<long>(CountsArrayLength);
-        _lock = new HistogramLock();
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -71,7 +71,6 @@ public class SynchronizedHistogram : HistogramBase
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
         Store = _counts = new ArrayCounts<long>(CountsArrayLength);
-        _lock = new HistogramLock();
     }
 
     /// <summary>
@@ -98,6 +97,67 @@ public class SynchronizedHistogram : HistogramBase
             lock (_lock)
             {
                 _totalCount = value;
+            }
+        }
+    }
+
+    /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set); read and set under the lock.</summary>
+    public override long StartTimeStamp
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return base.StartTimeStamp;
+            }
+        }
+
+        set
+        {
+            lock (_lock)
+            {
+                base.StartTimeStamp = value;
+            }
+        }
+    }
+
+    /// <summary>End of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set); read and set under the lock.</summary>
+    public override long EndTimeStamp
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return base.EndTimeStamp;
+            }
+        }
+
+        set
+        {
+            lock (_lock)
+            {
+                base.EndTimeStamp = value;
+            }
+        }
+    }
+
+    /// <summary>An optional tag, carried into histogram logs as <c>Tag=</c>; read and set under the lock.</summary>
+    /// <exception cref="System.ArgumentException">The tag holds a space, a comma, CR or LF.</exception>
+    public override string? Tag
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return base.Tag;
+            }
+        }
+
+        set
+        {
+            lock (_lock)
+            {
+                base.Tag = value;
             }
         }
     }
