@@ -37,10 +37,6 @@ internal static class HistogramJson
         }
 
         json.WriteEndObject();
-        if (scale != 1.0)
-        {
-            json.WriteNumber("scale", scale);
-        }
 
         json.WriteStartObject("config");
         json.WriteString("type", "DoubleHistogram");
@@ -64,10 +60,6 @@ internal static class HistogramJson
         }
 
         json.WriteEndObject();
-        if (scale != 1.0)
-        {
-            json.WriteNumber("scale", scale);
-        }
 
         json.WriteStartObject("config");
         json.WriteNumber("lowestDiscernibleValue", h.LowestTrackableValue);

@@ -21,6 +21,8 @@ internal static class Inputs
 {
     private const int PeekBytes = 64 * 1024;
 
+    private static readonly System.Buffers.SearchValues<byte> Whitespace = System.Buffers.SearchValues.Create(" \t\r\n\f\v"u8);
+
     public static bool IsStandardInput(string? path) => path is null or "-";
 
     /// <summary>
@@ -68,25 +70,35 @@ internal static class Inputs
         => command + ": reading standard input from the terminal (end it with Ctrl+D, or Ctrl+Z Enter on Windows; or give " + fileHint + ")";
 
     /// <summary>
-    /// Opens a histogram log for the commands that read logs (summary, process, merge, plot, report): as
-    /// <see cref="Open"/>, and binary data (an encoded histogram, or any bytes with NUL in them) is one clear error
-    /// rather than a malformed line.
+    /// Opens a histogram log for the commands that read logs (summary, process, merge): as <see cref="OpenAny"/>, and
+    /// binary data (an encoded histogram, or any bytes with NUL in them) is one clear error rather than a malformed line.
     /// </summary>
     public static CountingStream OpenLog(string? path, ToolConsole console, string command, string fileHint = "FILE")
     {
-        var stream = Classify(Open(path, console, command, fileHint), out _, out bool binary);
+        var stream = OpenAny(path, console, command, out _, out bool binary, fileHint);
         if (binary)
         {
             stream.Dispose();
             throw new ToolException(BinaryData(Name(path)));
         }
 
-        return new CountingStream(stream);
+        return stream;
+    }
+
+    /// <summary>
+    /// Opens an input as <see cref="Open"/> does and tells what it holds. An input of whitespace only reads as an
+    /// empty one (so that every reader finds no histograms in it, and <see cref="NoHistograms(string, CountingStream)"/> says why).
+    /// </summary>
+    public static CountingStream OpenAny(string? path, ToolConsole console, string command, out InputKind kind, out bool binary, string fileHint = "FILE")
+    {
+        var stream = Classify(Open(path, console, command, fileHint), out kind, out binary, out bool blank);
+        return new CountingStream(stream, blank);
     }
 
     /// <summary>
     /// Opens a log, .hgrm or base64 input for plot and report, which read their inputs twice: a file as is, standard
-    /// input read into memory. The same checks and messages as <see cref="OpenLog"/>.
+    /// input read into memory. The same checks and messages as <see cref="OpenLog"/>; an empty or blank input is
+    /// <see cref="NoHistograms(string, CountingStream)"/> at once.
     /// </summary>
     public static CountingStream OpenSeekable(string? path, ToolConsole console, string command)
     {
@@ -99,19 +111,13 @@ internal static class Inputs
             stream = copy;
         }
 
-        byte[] prefix = new byte[4096];
-        int filled = 0;
-        int read;
-        while (filled < prefix.Length && (read = stream.Read(prefix, filled, prefix.Length - filled)) > 0)
-        {
-            filled += read;
-        }
-
+        byte[] prefix = new byte[PeekBytes];
+        int filled = Peek(stream, prefix, stopAtLineEnd: false, out bool ended);
         stream.Position = 0;
-        if (filled == 0)
+        if (ended && IsBlank(prefix.AsSpan(0, filled)))
         {
             stream.Dispose();
-            throw new ToolException(NoHistograms(Name(path), empty: true));
+            throw new ToolException(NoHistogramsBecause(Name(path), empty: filled == 0, blank: filled > 0));
         }
 
         if (LooksBinary(prefix.AsSpan(0, filled)))
@@ -127,9 +133,15 @@ internal static class Inputs
     public static string BinaryData(string name)
         => name + " holds binary data, not a histogram log (hdr decode reads encoded histograms)";
 
-    /// <summary>The error for an input without a single histogram: "no histograms in X", and why when it is empty.</summary>
-    public static string NoHistograms(string name, bool empty)
-        => "no histograms in " + name + (empty ? " (it is empty)" : string.Empty);
+    /// <summary>
+    /// The error for an input without a single histogram, the same in every command: "no histograms in X", and why
+    /// when it is empty or holds only whitespace.
+    /// </summary>
+    public static string NoHistograms(string name, CountingStream input)
+        => NoHistogramsBecause(name, empty: input.BytesRead == 0 && !input.Blank, blank: input.Blank);
+
+    private static string NoHistogramsBecause(string name, bool empty, bool blank)
+        => "no histograms in " + name + (blank ? " (it holds only whitespace)" : empty ? " (it is empty)" : string.Empty);
 
     /// <summary>
     /// Says on standard error how many intervals the rule every command shares (Java's HistogramLogProcessor's: an
@@ -184,27 +196,64 @@ internal static class Inputs
     /// <summary>The size of a file input, or 0 for standard input.</summary>
     public static long Length(string? path) => IsStandardInput(path) || !File.Exists(path) ? 0 : new FileInfo(path!).Length;
 
-    /// <summary>Reads the start of <paramref name="stream"/> to tell what it holds; returns a stream that still starts at the beginning.</summary>
-    public static Stream Classify(Stream stream, out InputKind kind) => Classify(stream, out kind, out _);
-
-    /// <summary>As <see cref="Classify(Stream, out InputKind)"/>; <paramref name="binary"/> tells binary data (see <see cref="LooksBinary"/>).</summary>
-    public static Stream Classify(Stream stream, out InputKind kind, out bool binary)
+    /// <summary>
+    /// Reads the start of <paramref name="stream"/> to tell what it holds (<paramref name="kind"/>; <paramref name="binary"/>
+    /// for binary data, see <see cref="LooksBinary"/>; <paramref name="blank"/> for whitespace only up to its end); returns
+    /// a stream that still starts at the beginning, or an empty one for a blank input.
+    /// </summary>
+    public static Stream Classify(Stream stream, out InputKind kind, out bool binary, out bool blank)
     {
         byte[] prefix = new byte[PeekBytes];
-        int filled = 0;
-        int read;
-        while (filled < prefix.Length && (read = stream.Read(prefix, filled, prefix.Length - filled)) > 0)
+        int filled = Peek(stream, prefix, stopAtLineEnd: true, out bool ended);
+        kind = Classify(prefix.AsSpan(0, filled));
+        binary = LooksBinary(prefix.AsSpan(0, filled));
+        blank = ended && filled > 0 && IsBlank(prefix.AsSpan(0, filled));
+        if (ended && IsBlank(prefix.AsSpan(0, filled)))
         {
+            // Nothing at all: read as a log without intervals (the reader every command shares), whatever was asked.
+            kind = InputKind.Log;
+        }
+
+        return new PrefixedStream(prefix, blank ? 0 : filled, stream);
+    }
+
+    /// <summary>
+    /// Reads the start of <paramref name="stream"/> into <paramref name="prefix"/>: all of it that fits, or (with
+    /// <paramref name="stopAtLineEnd"/>, so that a pipe is not waited on longer than needed) up to a line end after
+    /// something other than whitespace. <paramref name="ended"/> tells that the stream's end was read.
+    /// </summary>
+    private static int Peek(Stream stream, byte[] prefix, bool stopAtLineEnd, out bool ended)
+    {
+        int filled = 0;
+        ended = false;
+        while (filled < prefix.Length)
+        {
+            int read = stream.Read(prefix, filled, prefix.Length - filled);
+            if (read <= 0)
+            {
+                ended = true;
+                break;
+            }
+
             filled += read;
-            if (filled >= 4 && ContainsLineEnd(prefix, filled))
+            if (stopAtLineEnd && filled >= 4 && ContainsLineEnd(prefix, filled) && !IsBlank(prefix.AsSpan(0, filled)))
             {
                 break;
             }
         }
 
-        kind = Classify(prefix.AsSpan(0, filled));
-        binary = LooksBinary(prefix.AsSpan(0, filled));
-        return new PrefixedStream(prefix, filled, stream);
+        return filled;
+    }
+
+    /// <summary>Whether <paramref name="bytes"/> are whitespace only (spaces, tabs, line ends, a UTF-8 byte order mark first), or none.</summary>
+    private static bool IsBlank(ReadOnlySpan<byte> bytes)
+    {
+        if (bytes.Length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)
+        {
+            bytes = bytes.Slice(3);
+        }
+
+        return bytes.IndexOfAnyExcept(Whitespace) < 0;
     }
 
     /// <summary>Whether the start of an input is binary: an encoded histogram's cookie, or a NUL byte in text without a UTF-16 byte order mark.</summary>
@@ -276,10 +325,16 @@ internal static class Inputs
         private byte _last;
         private byte _beforeLast;
 
-        public CountingStream(Stream inner)
+        /// <param name="inner">The input.</param>
+        /// <param name="blank">Whether the input held whitespace only (and <paramref name="inner"/> is empty).</param>
+        public CountingStream(Stream inner, bool blank = false)
         {
             _inner = inner;
+            Blank = blank;
         }
+
+        /// <summary>Whether the input held whitespace only, which is read as nothing.</summary>
+        public bool Blank { get; }
 
         public long BytesRead { get; private set; }
 

@@ -41,10 +41,19 @@ tool_rids="$(sed -n 's:.*<HdrToolRids>\(.*\)</HdrToolRids>.*:\1:p' HdrHistogram.
 [ -n "$tool_rids" ] || fail "no HdrToolRids in HdrHistogram.Tool/HdrHistogram.Tool.csproj"
 rm -rf nupkg
 start=$SECONDS
-for rid in $tool_rids any; do
-    dotnet build HdrHistogram.Tool/HdrHistogram.Tool.csproj -c Release -r "$rid" --no-restore >"$work/build-$rid.txt" 2>&1 \
-        || { cat "$work/build-$rid.txt"; fail "dotnet build of the tool for $rid failed"; }
-done
+# One MSBuild invocation builds every RID (what `dotnet build -r RID` does for each), on as many nodes as there are
+# cores: the graph is evaluated once, and one RID's copying overlaps another's compilation.
+{
+    echo '<Project><ItemGroup>'
+    for rid in $tool_rids any; do
+        echo "<ToolBuild Include=\"$PWD/HdrHistogram.Tool/HdrHistogram.Tool.csproj\" AdditionalProperties=\"RuntimeIdentifier=$rid;_CommandLineDefinedRuntimeIdentifier=true\" />"
+    done
+    echo '</ItemGroup><Target Name="Build">'
+    echo '<MSBuild Projects="@(ToolBuild)" Targets="Build" Properties="Configuration=Release" BuildInParallel="true" />'
+    echo '</Target></Project>'
+} >"$work/tool-rids.proj"
+dotnet msbuild "$work/tool-rids.proj" -m -nologo -v:q >"$work/build-rids.txt" 2>&1 \
+    || { cat "$work/build-rids.txt"; fail "building the tool for its RIDs ($tool_rids any) failed"; }
 dotnet pack HdrHistogram.sln -c Release --no-build --no-restore >"$work/pack.txt" 2>&1 \
     || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
 # The integrations: packages of their own, each depending on the library package (the core gains no dependency).

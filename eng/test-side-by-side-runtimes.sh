@@ -8,7 +8,8 @@
 # The runtimes come from .dotnet/ (made by eng/setup-side-by-side-runtimes.sh) when it exists, else from the dotnet on
 # PATH (a machine with .NET 8 and 9 installed).
 #   --available   exit 0 if both runtimes are there, 1 otherwise (prints nothing); .ci/run asks this first
-#   --no-build    use the existing Release build (.ci/run builds once)
+#   --no-build    use the existing Release build of those targets (made by an earlier run of this script)
+# The test project has net8.0 and net9.0 targets only when built with -p:HdrSideBySideRuntimes=true, as here.
 # Other arguments go to `dotnet test`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -49,7 +50,8 @@ status=0
 if [ "$build" -eq 1 ]; then
     # Built by the dotnet on PATH, as ./test.sh and .ci/run build: building through .dotnet/ would change the SDK's
     # path and so recompile everything each time.
-    DOTNET_ROLL_FORWARD=Major dotnet build HdrHistogram.UnitTests/HdrHistogram.UnitTests.csproj -c Release || status=$?
+    DOTNET_ROLL_FORWARD=Major dotnet build HdrHistogram.UnitTests/HdrHistogram.UnitTests.csproj -c Release \
+        -p:HdrSideBySideRuntimes=true || status=$?
 fi
 
 echo "Side by side: net8.0 and net9.0 on their own runtimes ($dotnet_cli)."
@@ -58,6 +60,7 @@ if [ "$status" -eq 0 ]; then
         echo "== HdrHistogram.UnitTests net$major.0 on .NET $major (roll forward: LatestPatch)"
         HDR_EXPECT_RUNTIME_MAJOR=$major DOTNET_ROLL_FORWARD=LatestPatch \
             "$dotnet_cli" test HdrHistogram.UnitTests/HdrHistogram.UnitTests.csproj -c Release -f "net$major.0" --no-build \
+                -p:HdrSideBySideRuntimes=true \
             --logger "trx;LogFilePrefix=hdr-net$major" --results-directory "$results" "${args[@]}" || status=$?
     done
 fi

@@ -33,7 +33,7 @@ internal static class HgrmParser
         {
             lineNumber++;
             string trimmed = line.Trim();
-            if (trimmed.Length == 0 || trimmed.StartsWith("Value", StringComparison.Ordinal) || trimmed.StartsWith("\"Value\"", StringComparison.Ordinal))
+            if (trimmed.Length == 0 || trimmed.StartsWith("Value", StringComparison.Ordinal) || trimmed.StartsWith("\"Value", StringComparison.Ordinal))
             {
                 continue;
             }

@@ -41,8 +41,12 @@ public sealed class LatencySeries
         Distribution = Distribution,
         Intervals = Intervals,
         Summary = Summary,
+        HoldsDoubleHistograms = HoldsDoubleHistograms,
         ValuesIn = valuesIn,
     };
+
+    /// <summary>Whether the values come from DoubleHistograms (false for integer histograms and .hgrm files).</summary>
+    public bool HoldsDoubleHistograms { get; init; }
 
     /// <summary>The unit the values were recorded in (ns, us, ms or s); null: the one <see cref="ValueUnit"/> assumes.</summary>
     public string? ValuesIn { get; init; }

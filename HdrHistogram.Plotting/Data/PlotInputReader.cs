@@ -46,9 +46,7 @@ public static class PlotInputReader
 
             if (series.Count == 0)
             {
-                throw new HistogramFormatException("no histograms in " + name
-                    + (options.Tag is not null ? " with tag '" + options.Tag + "'" : string.Empty)
-                    + (options.StartSec > 0 || options.EndSec < double.MaxValue ? " in the time window" : string.Empty));
+                throw new HistogramFormatException(NoHistograms(name, options, intervalsBeforeRange: 0));
             }
 
             return series;
@@ -58,6 +56,15 @@ public static class PlotInputReader
             throw new HistogramFormatException(name + ": " + e.Message, e);
         }
     }
+
+    /// <summary>
+    /// "no histograms in NAME", with the tag asked for, and "in the time range" when one was given or intervals before
+    /// the log's start time were left out.
+    /// </summary>
+    private static string NoHistograms(string name, PlotReadOptions options, long intervalsBeforeRange)
+        => "no histograms in " + name
+            + (options.Tag is not null ? " with tag '" + options.Tag + "'" : string.Empty)
+            + (options.StartSec != 0 || options.EndSec < double.MaxValue || intervalsBeforeRange > 0 ? " in the time range" : string.Empty);
 
     /// <summary>Tells the format from the first lines: an hgrm header, a log's comment, legend or interval line, or base64.</summary>
     internal static PlotInputFormat Detect(Stream stream, string name)
@@ -72,14 +79,14 @@ public static class PlotInputReader
 
         if (filled == 0)
         {
-            throw new HistogramFormatException("no histograms in " + name + " (the file is empty)");
+            throw new HistogramFormatException("no histograms in " + name + " (it is empty)");
         }
 
         string text = new UTF8Encoding(false, false).GetString(prefix, 0, filled);
         string[] lines = text.Split('\n').Select(l => l.Trim().Trim('\uFEFF')).Where(l => l.Length > 0).ToArray();
         if (lines.Length == 0)
         {
-            throw new HistogramFormatException("no histograms in " + name + " (the file is blank)");
+            throw new HistogramFormatException("no histograms in " + name + " (it holds only whitespace)");
         }
 
         if (lines.Any(IsHgrmHeader))
@@ -102,7 +109,7 @@ public static class PlotInputReader
     }
 
     private static bool IsHgrmHeader(string line)
-        => (line.StartsWith("Value", StringComparison.Ordinal) || line.StartsWith("\"Value\"", StringComparison.Ordinal))
+        => (line.StartsWith("Value", StringComparison.Ordinal) || line.StartsWith("\"Value", StringComparison.Ordinal))
             && line.Contains("Percentile", StringComparison.Ordinal);
 
     private static List<LatencySeries> ReadLog(Stream stream, string name, PlotReadOptions options)
@@ -129,7 +136,7 @@ public static class PlotInputReader
                 string key = interval.Tag ?? string.Empty;
                 if (!byTag.TryGetValue(key, out var tag))
                 {
-                    tag = new TagReader(interval.Tag, interval);
+                    tag = new TagReader(interval.Tag, interval, "intervals");
                     byTag.Add(key, tag);
                     order.Add(tag);
                 }
@@ -138,6 +145,10 @@ public static class PlotInputReader
             }
 
             options.Progress?.Report(new PlotReadProgress(intervals, length, length, Completed: true, reader.LineNumber, reader.IntervalsBeforeRange));
+            if (order.Count == 0)
+            {
+                throw new HistogramFormatException(NoHistograms(name, options, reader.IntervalsBeforeRange));
+            }
         }
 
         // Untagged first, then tags in name order, as hdr summary lists them.
@@ -170,7 +181,7 @@ public static class PlotInputReader
                 throw new HistogramFormatException(name + ": line " + lineNumber.ToString(CultureInfo.InvariantCulture) + " is not a base64 histogram (" + e.Message + ")", e);
             }
 
-            all ??= new TagReader(null, h);
+            all ??= new TagReader(null, h, "histograms");
             all.Add(h, double.NaN, lineNumber);
             if (lineNumber % ProgressEveryIntervals == 0)
             {
@@ -193,9 +204,15 @@ public static class PlotInputReader
         private long _firstStart = long.MaxValue;
         private long _lastEnd = long.MinValue;
 
-        public TagReader(string? tag, EncodableHistogram first)
+        private readonly string _what;
+
+        /// <param name="tag">The tag.</param>
+        /// <param name="first">The first histogram.</param>
+        /// <param name="what">What errors call the histograms added ("intervals" of a log).</param>
+        public TagReader(string? tag, EncodableHistogram first, string what)
         {
             Tag = tag;
+            _what = what;
             _sum = HistogramStatistics.StartSum(first);
         }
 
@@ -209,8 +226,8 @@ public static class PlotInputReader
             if (!HistogramStatistics.TryAdd(_sum, h))
             {
                 throw new HistogramFormatException(
-                    "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is null ? "untagged" : "'" + Tag + "'")
-                    + " histograms mix integer histograms and DoubleHistograms, which cannot be added together");
+                    "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is not null ? "'" + Tag + "' " : _what == "intervals" ? "untagged " : string.Empty)
+                    + _what + " mix integer histograms and DoubleHistograms, which cannot be added together");
             }
 
             if (!double.IsNaN(logStartTimeSec))
@@ -233,6 +250,7 @@ public static class PlotInputReader
             Distribution = HistogramStatistics.Distribution(_sum),
             Intervals = format == PlotInputFormat.Log ? _intervals : Array.Empty<IntervalPercentiles>(),
             Summary = HistogramStatistics.Summary(_sum, _intervals.Count, _lastEnd >= _firstStart ? (_lastEnd - _firstStart) / 1000.0 : null),
+            HoldsDoubleHistograms = _sum is DoubleHistogram,
         };
     }
 }

@@ -23,7 +23,7 @@ internal static class ToolCommandLine
         + "\n"
         + "Commands:\n"
         + "  decode [FILE]           print the percentile distribution of base64 histograms (one per line), a binary\n"
-        + "                          histogram, or every interval of a histogram log (--tag, --ticks, --scale, --csv, --json)\n"
+        + "                          histogram, or every interval of a histogram log (--tag, --ticks, --unit, --csv, --json)\n"
         + "  encode [FILE]           record 'value count' lines into a histogram and print its base64 V2 encoding\n"
         + "  process [options]       Java's HistogramLogProcessor: interval log, .hgrm and moving-window outputs\n"
         + "  summary FILE            per-tag totals, time span and percentiles of a histogram log (--json)\n"

@@ -14,26 +14,31 @@ namespace HdrHistogram.Tool.Commands;
 internal static class DecodeCommand
 {
     private const string Description =
-        "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-'), exactly as "
-        + "OutputPercentileDistribution (Java's outputPercentileDistribution) prints it. FILE holds base64 histograms, one per "
+        "Prints the percentile distribution of every histogram in FILE (standard input when omitted or '-') in the format "
+        + "of OutputPercentileDistribution (Java's outputPercentileDistribution). FILE holds base64 histograms, one per "
         + "line (V2, V1 or V0, plain or compressed; integer or DoubleHistogram; distributions are separated by a blank line), "
-        + "binary encoded histograms back to back, or a histogram log (.hlog): every interval, each after a '#[Interval ...]' line.";
+        + "binary encoded histograms back to back, or a histogram log (.hlog): every interval, each after a '#[Interval ...]' line. "
+        + "Values are shown in --unit (default ms), recorded in --values-in (default ns), and the header's Value column "
+        + "names the unit ('Value (ms)'); --ratio R prints exactly what Java's outputPercentileDistribution(out, ticks, R) prints.";
 
     /// <summary>Builds the <c>decode</c> command.</summary>
     public static Command Create(ToolConsole console)
     {
         var file = ToolOptions.Files<string?>("the input (default: standard input)", ArgumentArity.ZeroOrOne);
         var ticks = ToolOptions.Long("--ticks", "N", "percentile reporting ticks per half distance (default 5)", 1, 1_000_000, "a whole number from 1 to 1000000");
-        var scale = ToolOptions.Double("--scale", "R", "divide values by R (default 1.0; 1000000 prints nanoseconds as milliseconds)", ToolOptions.IsPositive, "a positive number");
+        var units = new UnitOptions(
+            ratioDescription: "the output is then exactly Java's outputPercentileDistribution with that ratio (--ratio 1: the values as recorded)",
+            deprecatedScale: true);
         var csv = ToolOptions.Flag("--csv", "CSV instead of the text table");
         var json = ToolOptions.Flag(
             "--json",
-            "one JSON object per histogram and line: totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
+            "one JSON object per histogram and line: unit, valuesIn, outputValueUnitRatio, totalCount, min, max, mean, stdDeviation, percentiles, config (and tag, "
             + "startTimeStamp, endTimeStamp for log intervals); DoubleHistograms have double values and a config with type DoubleHistogram");
         var tag = ToolOptions.Text("--tag", "T", "only the log intervals with tag T ('' : only untagged intervals)");
         var strict = ToolOptions.Strict();
         var progress = ToolOptions.Progress();
-        var command = new Command("decode", Description) { file, ticks, scale, csv, json, tag, strict, progress };
+        var command = new Command("decode", Description) { file, ticks, csv, json, tag, strict, progress };
+        units.AddTo(command);
         command.Validators.Add(result =>
         {
             if (result.GetValue(csv) && result.GetValue(json))
@@ -41,21 +46,25 @@ internal static class DecodeCommand
                 result.AddError("--csv and --json cannot be combined");
             }
         });
-        ToolCommandLine.SetRun(command, (result, cancellation) => Run(
-            console,
-            result.GetValue(file),
-            result.GetValue(tag),
-            new Output(console, (int)(result.GetValue(ticks) ?? 5), result.GetValue(scale) ?? 1.0, result.GetValue(csv), result.GetValue(json)),
-            result.GetValue(strict),
-            new ProgressReporter(console, "hdr decode: " + Inputs.Name(result.GetValue(file)), Inputs.Length(result.GetValue(file)), result.GetValue(progress), cancellation)));
+        ToolCommandLine.SetRun(command, (result, cancellation) =>
+        {
+            var unit = units.Resolve(result, console, "hdr decode");
+            return Run(
+                console,
+                result.GetValue(file),
+                result.GetValue(tag),
+                new Output(console, (int)(result.GetValue(ticks) ?? 5), unit, result.GetValue(csv), result.GetValue(json)),
+                result.GetValue(strict),
+                new ProgressReporter(console, "hdr decode: " + Inputs.Name(result.GetValue(file)), Inputs.Length(result.GetValue(file)), result.GetValue(progress), cancellation));
+        });
         return command;
     }
 
     private static int Run(ToolConsole console, string? path, string? tag, Output output, bool strict, ProgressReporter progress)
     {
         string name = Inputs.Name(path);
-        var counting = new Inputs.CountingStream(Inputs.Open(path, console, "hdr decode"));
-        using var input = Inputs.Classify(counting, out var kind);
+        using var counting = Inputs.OpenAny(path, console, "hdr decode", out var kind, out _);
+        var input = counting;
         if (tag is not null && kind != InputKind.Log)
         {
             throw ToolException.Usage("--tag applies to histogram logs only; the input holds " + (kind == InputKind.Binary ? "a binary histogram" : "base64 histograms"));
@@ -78,9 +87,10 @@ internal static class DecodeCommand
         if (output.Count == 0)
         {
             // Printing nothing and succeeding would look like a histogram with no counts, or a broken pipe.
-            throw new ToolException(Inputs.NoHistograms(name, empty: counting.BytesRead == 0) + (tag is null ? string.Empty : " with tag '" + tag + "'"));
+            throw new ToolException(Inputs.NoHistograms(name, counting) + (tag is null || counting.BytesRead == 0 ? string.Empty : " with tag '" + tag + "'"));
         }
 
+        output.Units.HintAboutMagnitude(console, "hdr decode", name, output.LargestIntegerValue, output.SawDoubleHistograms);
         return 0;
     }
 
@@ -179,25 +189,48 @@ internal static class DecodeCommand
         private readonly ToolConsole _console;
         private readonly int _ticks;
         private readonly double _scale;
+        private readonly string? _valueHeader;
         private readonly bool _csv;
         private readonly bool _json;
         private int _count;
         private bool _csvHeaderWritten;
 
-        public Output(ToolConsole console, int ticks, double scale, bool csv, bool json)
+        public Output(ToolConsole console, int ticks, UnitChoice units, bool csv, bool json)
         {
             _console = console;
             _ticks = ticks;
-            _scale = scale;
+            Units = units;
+            _scale = units.Unit.Ratio;
+
+            // Java's header names no unit; with a named unit the Value column says it (the columns keep their widths).
+            _valueHeader = units.IsRatio ? null : "Value (" + units.Unit.Label + ")";
             _csv = csv;
             _json = json;
         }
 
+        /// <summary>The units values are shown in.</summary>
+        public UnitChoice Units { get; }
+
         /// <summary>The histograms written so far.</summary>
         public int Count => _count;
 
+        /// <summary>The largest value of the integer histograms written, as recorded (0 for none).</summary>
+        public long LargestIntegerValue { get; private set; }
+
+        /// <summary>Whether a DoubleHistogram was written.</summary>
+        public bool SawDoubleHistograms { get; private set; }
+
         public void Histogram(EncodableHistogram h, HistogramLogEntry? interval)
         {
+            if (h is HistogramBase integer)
+            {
+                LargestIntegerValue = Math.Max(LargestIntegerValue, integer.GetMaxValue());
+            }
+            else
+            {
+                SawDoubleHistograms = true;
+            }
+
             var text = _console.Out;
             if (_csv && interval is { } csvEntry)
             {
@@ -221,6 +254,7 @@ internal static class DecodeCommand
                         json.WriteNumber("endTimeStamp", entry.EndTimeStamp);
                     }
 
+                    Units.WriteJson(json);
                     HistogramJson.WriteSummary(json, h, _scale);
                     json.WriteEndObject();
                 }
@@ -255,6 +289,26 @@ internal static class DecodeCommand
         }
 
         private void Distribution(EncodableHistogram h, TextWriter text)
+        {
+            if (_valueHeader is null)
+            {
+                JavaDistribution(h, text);
+                return;
+            }
+
+            var distribution = new StringWriter(CultureInfo.InvariantCulture) { NewLine = "\n" };
+            JavaDistribution(h, distribution);
+            string java = distribution.ToString();
+            text.Write(_csv ? ReplaceFirst(java, "\"Value\",", "\"" + _valueHeader + "\",") : ReplaceFirst(java, "       Value ", _valueHeader.PadLeft(12) + " "));
+        }
+
+        private static string ReplaceFirst(string text, string old, string replacement)
+        {
+            int at = text.IndexOf(old, StringComparison.Ordinal);
+            return at < 0 ? text : string.Concat(text.AsSpan(0, at), replacement, text.AsSpan(at + old.Length));
+        }
+
+        private void JavaDistribution(EncodableHistogram h, TextWriter text)
         {
             if (h is DoubleHistogram d)
             {

@@ -82,7 +82,7 @@ internal static class MergeCommand
             {
                 // An empty merged log would look like a successful merge of nothing.
                 throw new ToolException(inputs.Count == 1
-                    ? Inputs.NoHistograms(inputs[0].Name, inputs[0].Counting.BytesRead == 0)
+                    ? Inputs.NoHistograms(inputs[0].Name, inputs[0].Counting)
                     : "no histograms in " + string.Join(", ", inputs.Select(i => i.Name)));
             }
 
@@ -137,7 +137,7 @@ internal static class MergeCommand
                 Inputs.CheckLastLine(console, "hdr merge", input.Name, input.Counting, input.Reader.LineNumber, strict);
                 if (input.Intervals == 0)
                 {
-                    console.Error.WriteLine("hdr merge: warning: " + Inputs.NoHistograms(input.Name, input.Counting.BytesRead == 0));
+                    console.Error.WriteLine("hdr merge: warning: " + Inputs.NoHistograms(input.Name, input.Counting));
                 }
             }
 

@@ -18,7 +18,7 @@ internal static class PlotCommand
         var options = new PlotCommandOptions(withKind: true);
         var command = new Command("plot", Description);
         options.AddTo(command);
-        ToolCommandLine.SetRun(command, (result, cancellation) => PlotRunner.Plot(console, options.Settings(result, cancellation)));
+        ToolCommandLine.SetRun(command, (result, cancellation) => PlotRunner.Plot(console, options.Settings(result, console, "hdr plot", cancellation)));
         return command;
     }
 }

@@ -16,13 +16,7 @@ internal sealed class PlotCommandOptions
 
     private readonly Option<string?> _output = ToolOptions.Output("the output file; written only when every input was read (no partial file is left)");
     private readonly Option<string?>? _kind;
-    private readonly Option<string?> _unit = ToolOptions.Text("--unit", "U", "show values in ns, us, ms (default) or s");
-    private readonly Option<string?> _valuesIn = ToolOptions.Text(
-        "--values-in",
-        "U[,U...]",
-        "the unit the values were recorded in: ns (default, as jHiccup), us (as YCSB), ms or s; one per FILE, in order, to show files recorded in different units together");
-    private readonly Option<double?> _ratio = ToolOptions.Double(
-        "--ratio", "R", "divide values by R instead (Java's -outputValueUnitRatio); the axis reads 'value / R'", ToolOptions.IsPositive, "a positive number");
+    private readonly UnitOptions _units = new(perFile: true, ratioDescription: "the axis reads 'value / R'");
 
     private readonly Option<string?> _sla = ToolOptions.Text(
         "--sla",
@@ -78,7 +72,8 @@ internal sealed class PlotCommandOptions
             command.Options.Add(_kind);
         }
 
-        foreach (var option in new Option[] { _unit, _valuesIn, _ratio, _sla, _title, _width, _height, _yScale, _tag, _start, _end, _json, _progress, _strict })
+        _units.AddTo(command);
+        foreach (var option in new Option[] { _sla, _title, _width, _height, _yScale, _tag, _start, _end, _json, _progress, _strict })
         {
             command.Options.Add(option);
         }
@@ -90,14 +85,12 @@ internal sealed class PlotCommandOptions
     }
 
     /// <summary>The settings the parsed command line asks for.</summary>
-    public PlotSettings Settings(ParseResult result, CancellationToken cancellation) => new()
+    public PlotSettings Settings(ParseResult result, ToolConsole console, string command, CancellationToken cancellation) => new()
     {
         Files = result.GetValue(_files)!,
         Output = result.GetValue(_output),
         Kind = _kind is not null && result.GetValue(_kind) == "timeline" ? PlotKind.Timeline : PlotKind.Percentiles,
-        Unit = result.GetValue(_unit),
-        ValuesIn = result.GetValue(_valuesIn)?.Split(',', StringSplitOptions.TrimEntries) ?? new[] { "ns" },
-        Ratio = result.GetValue(_ratio),
+        Units = _units.Resolve(result, console, command),
         Sla = result.GetValue(_sla)?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? Array.Empty<string>(),
         Title = result.GetValue(_title),
         Width = (int)(result.GetValue(_width) ?? 1000),

@@ -7,6 +7,7 @@ using System.Threading;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
 using HdrHistogram.Plotting.Report;
+using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
 
@@ -19,14 +20,8 @@ internal sealed class PlotSettings
 
     public PlotKind Kind { get; init; } = PlotKind.Percentiles;
 
-    /// <summary>The display unit (--unit); null: milliseconds unless a ratio is given.</summary>
-    public string? Unit { get; init; }
-
-    /// <summary>The unit values were recorded in (--values-in): one for every file, or one per file in order.</summary>
-    public IReadOnlyList<string> ValuesIn { get; init; } = new[] { "ns" };
-
-    /// <summary>Java's output value unit ratio (--ratio), instead of units.</summary>
-    public double? Ratio { get; init; }
+    /// <summary>The units (--unit, --values-in: one for every file or one per file in order, or --ratio).</summary>
+    public required UnitChoice Units { get; init; }
 
     public IReadOnlyList<string> Sla { get; init; } = Array.Empty<string>();
 
@@ -151,31 +146,8 @@ internal static class PlotRunner
 
     private static PlotOptions Options(PlotSettings settings)
     {
-        ValueUnit unit;
-        if (settings.Ratio is { } ratio)
-        {
-            if (settings.Unit is not null)
-            {
-                throw ToolException.Usage("--ratio and --unit both set the unit values are shown in: give one");
-            }
-
-            unit = ValueUnit.FromRatio(ratio);
-        }
-        else
-        {
-            foreach (string valuesIn in settings.ValuesIn)
-            {
-                CheckUnit("--values-in", valuesIn);
-            }
-
-            if (settings.ValuesIn.Count != 1 && settings.ValuesIn.Count != settings.Files.Count)
-            {
-                throw ToolException.Usage("--values-in needs one unit, or one per FILE in order (" + settings.Files.Count + " FILEs, " + settings.ValuesIn.Count + " units)");
-            }
-
-            unit = ValueUnit.FromUnits(settings.ValuesIn[0], CheckUnit("--unit", settings.Unit ?? "ms"));
-        }
-
+        settings.Units.CheckCount(settings.Files.Count);
+        var unit = settings.Units.Unit;
         var sla = new List<SlaTarget>();
         foreach (string text in settings.Sla)
         {
@@ -202,10 +174,8 @@ internal static class PlotRunner
         Files = files,
         Output = s.Output,
         Kind = s.Kind,
-        Unit = s.Unit,
         // One unit per FILE: the added baseline takes the first one's.
-        ValuesIn = s.ValuesIn.Count == 1 || s.ValuesIn.Count != files.Count - 1 ? s.ValuesIn : new[] { s.ValuesIn[0] }.Concat(s.ValuesIn).ToList(),
-        Ratio = s.Ratio,
+        Units = s.Units.ValuesInCount == files.Count - 1 ? s.Units.WithFileInFront() : s.Units,
         Sla = s.Sla,
         Title = s.Title,
         Width = s.Width,
@@ -217,21 +187,9 @@ internal static class PlotRunner
         EndSec = s.EndSec,
         Json = s.Json,
         Progress = s.Progress,
+        Strict = s.Strict,
         Cancellation = s.Cancellation,
     };
-
-    private static string CheckUnit(string option, string unit)
-    {
-        try
-        {
-            ValueUnit.NanosecondsPer(unit);
-            return unit;
-        }
-        catch (ArgumentException)
-        {
-            throw ToolException.Usage(option + " must be ns, us, ms or s, not '" + unit + "'");
-        }
-    }
 
     private static List<LatencySeries> Read(ToolConsole console, string what, PlotSettings settings)
     {
@@ -254,7 +212,7 @@ internal static class PlotRunner
                 {
                     Tag = settings.Tag,
                     // With --ratio values are divided as they are, whatever unit they were recorded in.
-                    ValuesIn = settings.Ratio is null ? settings.ValuesIn[settings.ValuesIn.Count == 1 ? 0 : index] : null,
+                    ValuesIn = settings.Units.ValuesIn(index),
                     StartSec = settings.StartSec,
                     EndSec = settings.EndSec,
                     Progress = adapter,
@@ -276,6 +234,13 @@ internal static class PlotRunner
             {
                 Inputs.CheckLastLine(console, what, name, input, adapter.LinesRead, settings.Strict);
                 Inputs.NoteIntervalsBeforeStart(console, what, name, adapter.IntervalsBeforeRange, settings.StartSec, "--start");
+            }
+
+            // A .hgrm file's values were divided by its writer: the hint is about recorded values only.
+            var recorded = series.Where(s => !s.ValuesAlreadyScaled).ToList();
+            if (recorded.Count > 0)
+            {
+                settings.Units.HintAboutMagnitude(console, what, name, recorded.Max(s => s.Summary.Max), recorded.Any(s => s.HoldsDoubleHistograms));
             }
 
             all.AddRange(series);

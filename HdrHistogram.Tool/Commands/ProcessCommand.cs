@@ -188,7 +188,7 @@ internal static class ProcessCommand
             Inputs.NoteIntervalsBeforeStart(console, "hdr process", name, adapter.IntervalsBeforeRange, options.RangeStartTimeSec, "-start");
             if (adapter.IntervalsRead == 0 && adapter.IntervalsBeforeRange == 0 && options.RangeEndTimeSec == double.MaxValue && options.RangeStartTimeSec <= 0)
             {
-                throw new ToolException(Inputs.NoHistograms(name, empty: counting.BytesRead == 0));
+                throw new ToolException(Inputs.NoHistograms(name, counting));
             }
 
             throw new ToolException(name + ": " + e.Message);

@@ -22,7 +22,7 @@ internal static class ReportCommand
         options.AddTo(command);
         ToolCommandLine.SetRun(command, (result, cancellation) => PlotRunner.Report(
             console,
-            options.Settings(result, cancellation),
+            options.Settings(result, console, "hdr report", cancellation),
             PlotRunner.CommandLineText("report", result.Tokens.Skip(1).Select(t => t.Value))));
         return command;
     }

@@ -5,7 +5,6 @@ using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
-using HdrHistogram.Plotting.Data;
 using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
@@ -28,7 +27,7 @@ internal static class SummaryCommand
     public static Command Create(ToolConsole console)
     {
         var file = ToolOptions.Files<string>("the histogram log ('-': standard input)", ArgumentArity.ExactlyOne);
-        var units = new UnitOptions();
+        var units = new UnitOptions(deprecatedScale: true);
         var start = ToolOptions.Double(
             "--start", "S", "only intervals from S seconds after the log's StartTime (default 0, as hdr process -start; negative: also intervals before it)", double.IsFinite, "a number of seconds");
         var end = ToolOptions.Double("--end", "E", "only intervals up to E seconds after the log's StartTime, as hdr process -end", double.IsFinite, "a number of seconds");
@@ -40,16 +39,16 @@ internal static class SummaryCommand
         ToolCommandLine.SetRun(command, (result, cancellation) =>
         {
             string path = result.GetValue(file)!;
-            var unit = units.Resolve(result);
+            var unit = units.Resolve(result, console, "hdr summary");
             var reporter = new ProgressReporter(console, "hdr summary: " + Inputs.Name(path), Inputs.Length(path), result.GetValue(progress), cancellation);
             var range = (result.GetValue(start) ?? 0.0, result.GetValue(end) ?? double.MaxValue);
-            return Run(console, path, unit, !units.ValuesInGiven(result), range, result.GetValue(json), result.GetValue(strict), reporter);
+            return Run(console, path, unit, range, result.GetValue(json), result.GetValue(strict), reporter);
         });
         return command;
     }
 
     private static int Run(
-        ToolConsole console, string path, ValueUnit unit, bool valuesInAssumed, (double Start, double End) range, bool asJson, bool strict, ProgressReporter progress)
+        ToolConsole console, string path, UnitChoice unit, (double Start, double End) range, bool asJson, bool strict, ProgressReporter progress)
     {
         string name = Inputs.Name(path);
         var counting = Inputs.OpenLog(path, console, "hdr summary");
@@ -103,18 +102,14 @@ internal static class SummaryCommand
         if (intervals == 0)
         {
             // Not a table of nothing with a 1970 start time: there is nothing to summarize.
-            throw new ToolException(Inputs.NoHistograms(name, empty: counting.BytesRead == 0)
-                + (before > 0 || range.Start != 0 || range.End != double.MaxValue ? " in the time range" : string.Empty));
+            throw new ToolException(Inputs.NoHistograms(name, counting)
+                + (counting.BytesRead > 0 && (before > 0 || range.Start != 0 || range.End != double.MaxValue) ? " in the time range" : string.Empty));
         }
 
         var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })
             .Concat(tags.Values.OrderBy(t => t.Tag, StringComparer.Ordinal))
             .ToList();
-        // DoubleHistograms are rarely nanoseconds: the hint is for integer logs.
-        if (valuesInAssumed && all.All(t => t.Sum is HistogramBase) && UnitOptions.MagnitudeHint("hdr summary", all.Max(t => MaxValue(t.Sum!))) is { } hint)
-        {
-            console.Error.WriteLine(hint);
-        }
+        unit.HintAboutMagnitude(console, "hdr summary", name, all.Max(t => MaxValue(t.Sum!)), all.Any(t => t.Sum is DoubleHistogram));
 
         if (asJson)
         {
@@ -130,25 +125,9 @@ internal static class SummaryCommand
 
     private static double MaxValue(EncodableHistogram h) => h is DoubleHistogram d ? d.GetMaxValue() : ((HistogramBase)h).GetMaxValue();
 
-    /// <summary>How the output names its unit, e.g. "ms (recorded in ns)".</summary>
-    private static string UnitText(ValueUnit unit)
-        => unit.NanosecondsPerUnit is null ? unit.Label : unit.Label + " (values recorded in " + RecordedUnit(unit) + ")";
-
-    private static string RecordedUnit(ValueUnit unit)
+    private static void WriteText(ToolConsole console, string path, double startTimeSec, long intervals, int lines, List<TagTotals> all, UnitChoice unit)
     {
-        double recorded = unit.NanosecondsPerUnit!.Value / unit.Ratio;
-        return recorded switch
-        {
-            1 => "ns",
-            1_000 => "us",
-            1_000_000 => "ms",
-            _ => "s",
-        };
-    }
-
-    private static void WriteText(ToolConsole console, string path, double startTimeSec, long intervals, int lines, List<TagTotals> all, ValueUnit unit)
-    {
-        double scale = unit.Ratio;
+        double scale = unit.Unit.Ratio;
         var o = console.Out;
         o.Write("File:       " + path + "\n");
         o.Write("Start time: " + startTimeSec.ToString("F3", CultureInfo.InvariantCulture) + " s since the epoch (" + Iso(startTimeSec) + ")\n");
@@ -161,7 +140,7 @@ internal static class SummaryCommand
         }
 
         o.Write("\n");
-        o.Write("Values:     " + UnitText(unit) + "\n");
+        o.Write("Values:     " + unit.Text + "\n");
 
         o.Write("\n");
         var header = new List<string> { "Tag", "Intervals", "Span (s)", "Count", "Min" };
@@ -213,9 +192,9 @@ internal static class SummaryCommand
 
     }
 
-    private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, ValueUnit unit)
+    private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, UnitChoice unit)
     {
-        double scale = unit.Ratio;
+        double scale = unit.Unit.Ratio;
         console.Out.Flush();
         using (var json = new Utf8JsonWriter(console.OutputStream, new JsonWriterOptions { Indented = true }))
         {
@@ -225,11 +204,7 @@ internal static class SummaryCommand
             json.WriteNumber("baseTimeSec", baseTimeSec);
             json.WriteNumber("intervalCount", intervals);
             json.WriteNumber("lineCount", lines);
-            json.WriteString("unit", unit.Label);
-            if (unit.NanosecondsPerUnit is not null)
-            {
-                json.WriteString("valuesIn", RecordedUnit(unit));
-            }
+            unit.WriteJson(json);
 
             json.WriteStartArray("tags");
             foreach (var t in all)
@@ -319,9 +294,9 @@ internal static class SummaryCommand
             }
             else
             {
-                throw new ToolException(
+                throw new HistogramFormatException(
                     "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is null ? "untagged" : "'" + Tag + "'")
-                    + " intervals mix integer histograms and DoubleHistograms, which cannot be summed together");
+                    + " intervals mix integer histograms and DoubleHistograms, which cannot be added together");
             }
 
             Intervals++;

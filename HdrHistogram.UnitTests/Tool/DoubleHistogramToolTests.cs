@@ -30,9 +30,9 @@ public class DoubleHistogramToolTests
         foreach (byte[] encoding in new[] { c.V2, c.V2Compressed })
         {
             byte[] stdin = ToolRunner.Utf8(Convert.ToBase64String(encoding) + "\n");
-            ToolRunner.Run(stdin, "decode").ShouldSucceed().Text.Should().Be(c.HgrmText);
-            ToolRunner.Run(stdin, "decode", "--csv", "--scale", "1000").ShouldSucceed().Text.Should().Be(c.CsvText);
-            ToolRunner.Run(encoding, "decode").ShouldSucceed().Text.Should().Be(c.HgrmText, "binary input");
+            ToolRunner.Run(stdin, "decode", "--ratio", "1").ShouldSucceed().Text.Should().Be(c.HgrmText);
+            ToolRunner.Run(stdin, "decode", "--csv", "--ratio", "1000").ShouldSucceed().Text.Should().Be(c.CsvText);
+            ToolRunner.Run(encoding, "decode", "--ratio", "1").ShouldSucceed().Text.Should().Be(c.HgrmText, "binary input");
         }
     }
 
@@ -40,7 +40,7 @@ public class DoubleHistogramToolTests
     public void Decode_json_of_the_DoubleHistogram_log_reports_every_interval_as_Java_did()
     {
         var expected = LogFixtures.ExpectedIntervals(Log);
-        var result = ToolRunner.Run("decode", LogFixtures.HlogPath(Log), "--json").ShouldSucceed();
+        var result = ToolRunner.Run("decode", LogFixtures.HlogPath(Log), "--json", "--ratio", "1").ShouldSucceed();
         var lines = result.Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         lines.Should().HaveCount(expected.Count);
         for (int i = 0; i < lines.Length; i++)
@@ -71,7 +71,7 @@ public class DoubleHistogramToolTests
         }
 
         // The text form: a header per interval, then DoubleHistogram's percentile distribution.
-        string text = ToolRunner.Run("decode", LogFixtures.HlogPath(Log)).ShouldSucceed().Text;
+        string text = ToolRunner.Run("decode", LogFixtures.HlogPath(Log), "--ratio", "1").ShouldSucceed().Text;
         text.Should().StartWith("#[Interval 1 (line 6): 1700000000.123 to 1700000001.123 (seconds since epoch)]\n       Value     Percentile TotalCount 1/(1-Percentile)\n");
         text.Split('\n').Count(l => l.StartsWith("#[Interval ", StringComparison.Ordinal)).Should().Be(20);
         text.Split('\n').Count(l => l.StartsWith("#[Max     =", StringComparison.Ordinal)).Should().Be(20);

@@ -15,7 +15,7 @@ namespace HdrHistogram.UnitTests.Tool;
 
 /// <summary>
 /// <c>hdr encode</c> of every integer Java case's recorded pairs prints its V2 bytes; <c>hdr decode</c> of its V2 and
-/// compressed V2 prints its .hgrm, and with <c>--csv --scale 1000</c> its .csv, byte for byte; decode also reads
+/// compressed V2 with <c>--ratio 1</c> prints its .hgrm, and with <c>--csv --ratio 1000</c> its .csv, byte for byte; decode also reads
 /// binary histograms and logs, and summarizes as JSON.
 /// </summary>
 public class EncodeDecodeCommandTests
@@ -82,8 +82,8 @@ public class EncodeDecodeCommandTests
         foreach (byte[] encoding in new[] { c.V2, c.V2Compressed })
         {
             byte[] stdin = ToolRunner.Utf8(Convert.ToBase64String(encoding) + "\n");
-            ToolRunner.Run(stdin, "decode").ShouldSucceed().Text.Should().Be(c.HgrmText);
-            ToolRunner.Run(stdin, "decode", "--csv", "--scale", "1000").ShouldSucceed().Text.Should().Be(c.CsvText);
+            ToolRunner.Run(stdin, "decode", "--ratio", "1").ShouldSucceed().Text.Should().Be(c.HgrmText);
+            ToolRunner.Run(stdin, "decode", "--csv", "--ratio", "1000").ShouldSucceed().Text.Should().Be(c.CsvText);
         }
     }
 
@@ -95,19 +95,19 @@ public class EncodeDecodeCommandTests
         using var temp = new TempFolder();
         string binary = temp.File("two.hdr");
         File.WriteAllBytes(binary, c.V2.Concat(d.V2Compressed).ToArray());
-        ToolRunner.Run("decode", binary).ShouldSucceed().Text.Should().Be(c.HgrmText + "\n" + d.HgrmText);
+        ToolRunner.Run("decode", binary, "--ratio", "1").ShouldSucceed().Text.Should().Be(c.HgrmText + "\n" + d.HgrmText);
 
         string lines = temp.File("two.txt");
         File.WriteAllText(lines, Convert.ToBase64String(c.V2) + "\r\n\n" + Convert.ToBase64String(d.V2) + "\n");
-        ToolRunner.Run("decode", lines).ShouldSucceed().Text.Should().Be(c.HgrmText + "\n" + d.HgrmText);
-        ToolRunner.Run(File.ReadAllBytes(lines), "decode", "-", "--ticks", "5").ShouldSucceed().Text.Should().Be(c.HgrmText + "\n" + d.HgrmText);
+        ToolRunner.Run("decode", lines, "--ratio", "1").ShouldSucceed().Text.Should().Be(c.HgrmText + "\n" + d.HgrmText);
+        ToolRunner.Run(File.ReadAllBytes(lines), "decode", "-", "--ticks", "5", "--ratio", "1").ShouldSucceed().Text.Should().Be(c.HgrmText + "\n" + d.HgrmText);
     }
 
     [Fact]
     public void Decode_json_summarizes_each_histogram()
     {
         var c = JavaCase.Load("latency-1h-sd3");
-        var result = ToolRunner.Run(ToolRunner.Utf8(Convert.ToBase64String(c.V2)), "decode", "--json").ShouldSucceed();
+        var result = ToolRunner.Run(ToolRunner.Utf8(Convert.ToBase64String(c.V2)), "decode", "--json", "--ratio", "1").ShouldSucceed();
         var lines = result.Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         lines.Should().HaveCount(1);
         using var json = JsonDocument.Parse(lines[0]);
@@ -123,7 +123,7 @@ public class EncodeDecodeCommandTests
         root.GetProperty("config").GetProperty("numberOfSignificantValueDigits").GetInt32().Should().Be(3);
         root.GetProperty("config").GetProperty("highestTrackableValue").GetInt64().Should().Be(3_600_000_000_000);
 
-        var scaled = ToolRunner.Run(ToolRunner.Utf8(Convert.ToBase64String(c.V2)), "decode", "--json", "--scale", "1e6").ShouldSucceed();
+        var scaled = ToolRunner.Run(ToolRunner.Utf8(Convert.ToBase64String(c.V2)), "decode", "--json", "--ratio", "1e6").ShouldSucceed();
         using var scaledJson = JsonDocument.Parse(scaled.Text);
         scaledJson.RootElement.GetProperty("max").GetDouble().Should().Be(expected.GetProperty("maxValue").GetInt64() / 1e6);
     }
@@ -133,7 +133,7 @@ public class EncodeDecodeCommandTests
     {
         const string log = "logs/tagged-interleaved";
         var intervals = LogFixtures.ExpectedIntervals(log);
-        string all = ToolRunner.Run("decode", LogFixtures.HlogPath(log)).ShouldSucceed().Text;
+        string all = ToolRunner.Run("decode", LogFixtures.HlogPath(log), "--ratio", "1").ShouldSucceed().Text;
         all.Split('\n').Count(l => l.StartsWith("#[Interval ", StringComparison.Ordinal)).Should().Be(intervals.Count);
         all.Should().StartWith("#[Interval 1 (line 6): 1700000000.123 to 1700000001.123 (seconds since epoch)]\n       Value     Percentile");
         // Java truncates (0.001 + 1700000000.123) * 1000.0 to ...123 ms.
@@ -145,7 +145,7 @@ public class EncodeDecodeCommandTests
         first.OutputPercentileDistribution(expectedText);
         all.Should().Contain("(seconds since epoch)]\n" + expectedText + "\n#[Interval 2 ");
 
-        var json = ToolRunner.Run("decode", LogFixtures.HlogPath(log), "--json", "--tag", "A").ShouldSucceed().Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        var json = ToolRunner.Run("decode", LogFixtures.HlogPath(log), "--json", "--ratio", "1", "--tag", "A").ShouldSucceed().Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         var expectedA = intervals.Where(i => LogFixtures.Tag(i) == "A").ToList();
         json.Should().HaveCount(expectedA.Count);
         for (int i = 0; i < json.Length; i++)
@@ -157,7 +157,7 @@ public class EncodeDecodeCommandTests
         }
 
         // --tag '' selects the untagged intervals.
-        ToolRunner.Run("decode", LogFixtures.HlogPath(log), "--json", "--tag", string.Empty).ShouldSucceed().Text
+        ToolRunner.Run("decode", LogFixtures.HlogPath(log), "--json", "--ratio", "1", "--tag", string.Empty).ShouldSucceed().Text
             .Split('\n', StringSplitOptions.RemoveEmptyEntries).Should().HaveCount(intervals.Count(i => LogFixtures.Tag(i) is null));
     }
 

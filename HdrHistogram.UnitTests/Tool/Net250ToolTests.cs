@@ -26,9 +26,9 @@ public class Net250ToolTests
         var expected = Net250Fixture.Expected(name);
         string path = Path.Combine(Net250Fixture.Directory, name + ".compressed.bin");
 
-        ShouldReport(ToolRunner.Run("decode", path, "--json").ShouldSucceed().Text, expected);
-        ShouldReport(ToolRunner.Run(Net250Fixture.Compressed(name), "decode", "--json").ShouldSucceed().Text, expected);
-        ShouldReport(ToolRunner.Run(ToolRunner.Utf8(Convert.ToBase64String(Net250Fixture.Compressed(name)) + "\n"), "decode", "--json").ShouldSucceed().Text, expected);
+        ShouldReport(ToolRunner.Run("decode", path, "--json", "--ratio", "1").ShouldSucceed().Text, expected);
+        ShouldReport(ToolRunner.Run(Net250Fixture.Compressed(name), "decode", "--json", "--ratio", "1").ShouldSucceed().Text, expected);
+        ShouldReport(ToolRunner.Run(ToolRunner.Utf8(Convert.ToBase64String(Net250Fixture.Compressed(name)) + "\n"), "decode", "--json", "--ratio", "1").ShouldSucceed().Text, expected);
     }
 
     [Theory]
@@ -44,7 +44,7 @@ public class Net250ToolTests
         string path = temp.File(name + ".hlog");
         File.WriteAllBytes(path, log);
 
-        foreach (var text in new[] { ToolRunner.Run("decode", path, "--json").ShouldSucceed().Text, ToolRunner.Run(log, "decode", "--json").ShouldSucceed().Text })
+        foreach (var text in new[] { ToolRunner.Run("decode", path, "--json", "--ratio", "1").ShouldSucceed().Text, ToolRunner.Run(log, "decode", "--json", "--ratio", "1").ShouldSucceed().Text })
         {
             var lines = text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
             lines.Should().HaveCount(intervals.Count);

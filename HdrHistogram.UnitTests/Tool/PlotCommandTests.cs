@@ -21,7 +21,7 @@ public sealed class PlotCommandTests : IDisposable
     {
         string svg = Out("latency.svg");
 
-        var result = ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "-o", svg).ShouldSucceed();
+        var result = ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "-o", svg).ShouldSucceed();
 
         result.Stdout.Should().BeEmpty();
         var texts = PlotFixtures.Texts(XDocument.Load(svg));
@@ -58,7 +58,7 @@ public sealed class PlotCommandTests : IDisposable
         var (before, after) = RunComparisonTests.WriteRuns(_dir);
         string html = Out("compare.html");
 
-        var result = ToolRunner.Run("report", after, "--baseline", before, "--unit", "us", "-o", html).ShouldSucceed();
+        var result = ToolRunner.Run("report", after, "--baseline", before, "--values-in", "ns", "--unit", "us", "-o", html).ShouldSucceed();
 
         // By hand (RunComparisonTests): p99.9 999 -> 1500 ns, p99.99 and max 1000 -> 1500 ns.
         result.Text.Should().Be(
@@ -160,7 +160,7 @@ public sealed class PlotCommandTests : IDisposable
         var process = ToolRunner.Run("process", "-i", PlotFixtures.Ycsb, "-tag", "UPDATE", "-start", "100", "-end", "200", "-outputValueUnitRatio", "1000").ShouldSucceed();
         string total = Regex.Match(process.Text, @"Total count\s+=\s+(\d+)").Groups[1].Value;
 
-        var json = Json(ToolRunner.Run("plot", PlotFixtures.Ycsb, "--tag", "UPDATE", "--start", "100", "--end", "200", "--json").ShouldSucceed());
+        var json = Json(ToolRunner.Run("plot", PlotFixtures.Ycsb, "--tag", "UPDATE", "--start", "100", "--end", "200", "--ratio", "1000", "--json").ShouldSucceed());
 
         var series = json.GetProperty("series").EnumerateArray().Should().ContainSingle().Subject;
         series.GetProperty("tag").GetString().Should().Be("UPDATE");
@@ -257,7 +257,7 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Report_json_has_the_series_of_every_file_and_tag()
     {
-        var json = Json(ToolRunner.Run("report", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--json").ShouldSucceed());
+        var json = Json(ToolRunner.Run("report", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "--json").ShouldSucceed());
 
         var series = json.GetProperty("series").EnumerateArray().ToList();
         series.Select(s => s.GetProperty("label").GetString()).Should().Equal(PlotFixtures.JHiccup, PlotFixtures.Ycsb + " [READ]", PlotFixtures.Ycsb + " [UPDATE]");
@@ -425,7 +425,7 @@ public sealed class PlotCommandTests : IDisposable
 
     [Fact]
     public void A_ratio_and_a_unit_together_are_a_usage_error()
-        => ToolRunner.Run("plot", PlotFixtures.JHiccup, "-o", Out("x.svg"), "--ratio", "1000", "--unit", "us").ShouldFailWithOneLine("--ratio and --unit", 2);
+        => ToolRunner.Run("plot", PlotFixtures.JHiccup, "-o", Out("x.svg"), "--ratio", "1000", "--unit", "us").ShouldFailWithOneLine("--ratio replaces --unit and --values-in: give --ratio alone, or the units", 2);
 
     [Fact]
     public void A_missing_input_is_an_error_naming_it()

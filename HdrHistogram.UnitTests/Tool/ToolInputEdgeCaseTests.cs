@@ -25,28 +25,6 @@ public class ToolInputEdgeCaseTests
 
     private static string[] FilesIn(TempFolder temp) => Directory.GetFiles(temp.Path).Select(Path.GetFileName).OrderBy(n => n, System.StringComparer.Ordinal).ToArray()!;
 
-    // Item 9: empty input.
-    [Theory]
-    [InlineData("decode")]
-    [InlineData("summary")]
-    [InlineData("process")]
-    [InlineData("merge")]
-    public void An_empty_input_is_no_histograms_in_FILE(string command)
-    {
-        using var temp = new TempFolder();
-        string empty = Log(temp, "empty.hlog", string.Empty);
-        var result = command switch
-        {
-            "process" => ToolRunner.Run("process", "-i", empty),
-            "merge" => ToolRunner.Run("merge", "-o", temp.File("out.hlog"), empty),
-            _ => ToolRunner.Run(command, empty),
-        };
-        result.ExitCode.Should().Be(1);
-        result.Stderr.Should().Be("hdr " + command + ": error: no histograms in " + empty + " (it is empty)\n");
-        result.Stdout.Should().BeEmpty();
-        FilesIn(temp).Should().Equal("empty.hlog");
-    }
-
     [Fact]
     public void A_log_with_headers_only_and_empty_standard_input_are_no_histograms_too()
     {
@@ -123,8 +101,8 @@ public class ToolInputEdgeCaseTests
         {
             "process" => new[] { "process", "-i", log }.Concat(extra).ToArray(),
             "merge" => new[] { "merge", "-o", temp.File("out.hlog"), log }.Concat(extra).ToArray(),
-            "plot" or "report" => new[] { command, log, "--json" }.Concat(extra).ToArray(),
-            "summary" => new[] { command, log, "--values-in", "ns" }.Concat(extra).ToArray(),
+            "plot" or "report" => new[] { command, log, "--json", "--values-in", "ns" }.Concat(extra).ToArray(),
+            "summary" or "decode" => new[] { command, log, "--values-in", "ns" }.Concat(extra).ToArray(),
             _ => new[] { command, log }.Concat(extra).ToArray(),
         };
         string message = log + ": line 3 is cut off (no line end; was the log's writer stopped mid-line?)";
@@ -136,6 +114,18 @@ public class ToolInputEdgeCaseTests
         var strict = ToolRunner.Run(Args("--strict"));
         strict.ExitCode.Should().Be(1);
         strict.Stderr.Should().Be("hdr " + command + ": error: " + message + "\n");
+    }
+
+    [Fact]
+    public void Report_with_a_baseline_keeps_strict()
+    {
+        using var temp = new TempFolder();
+        string cut = Log(temp, "cut.hlog", Interval1 + "\n" + Interval2 + "\n" + Interval2.Substring(0, 40));
+        string good = Log(temp, "good.hlog", Interval1 + "\n" + Interval2 + "\n");
+        var result = ToolRunner.Run("report", good, "--baseline", cut, "--values-in", "ns", "--strict", "-o", temp.File("r.html"));
+        result.ExitCode.Should().Be(1);
+        result.Stderr.Should().Be("hdr report: error: " + cut + ": line 3 is cut off (no line end; was the log's writer stopped mid-line?)\n");
+        File.Exists(temp.File("r.html")).Should().BeFalse();
     }
 
     [Fact]
@@ -245,8 +235,8 @@ public class ToolInputEdgeCaseTests
     public void Decode_csv_of_a_log_is_one_CSV_table()
     {
         string log = LogFixtures.HlogPath("logs/tagged-interleaved");
-        string[] lines = ToolRunner.Run("decode", log, "--csv").ShouldSucceed().Text.TrimEnd('\n').Split('\n');
-        lines[0].Should().Be("\"Interval\",\"Tag\",\"StartTime\",\"EndTime\",\"Value\",\"Percentile\",\"TotalCount\",\"1/(1-Percentile)\"");
+        string[] lines = ToolRunner.Run("decode", log, "--csv", "--values-in", "us").ShouldSucceed().Text.TrimEnd('\n').Split('\n');
+        lines[0].Should().Be("\"Interval\",\"Tag\",\"StartTime\",\"EndTime\",\"Value (ms)\",\"Percentile\",\"TotalCount\",\"1/(1-Percentile)\"");
         lines.Skip(1).Should().OnlyContain(l => System.Text.RegularExpressions.Regex.IsMatch(l, "^[0-9]+,(\"[^\"]*\")?,[0-9]+\\.[0-9]{3},[0-9]+\\.[0-9]{3},[0-9.]+,[0-9.]+,[0-9]+,([0-9.]+|Infinity)$"));
     }
 }
