@@ -54,7 +54,7 @@ public class SynchronizedHistogramTests
         var synchronizedHistogram = new SynchronizedDoubleHistogram(3);
         var reference = new DoubleHistogram(3);
         var random = new Random(5);
-        for (int i = 0; i < 20_000; i++)
+        for (int i = 0; i < 10_000; i++)
         {
             // Spread over many orders of magnitude, so that the covered range moves and grows.
             double value = Math.Exp((random.NextDouble() * 30) - 10);
@@ -102,7 +102,7 @@ public class SynchronizedHistogramTests
     public void Readers_see_one_consistent_histogram_while_writers_record()
     {
         var h = new SynchronizedHistogram(3);
-        var perThread = PerThread(3, t => GrowingSamples(t, 20_000, 40));
+        var perThread = PerThread(2, t => GrowingSamples(t, 10_000, 40));
         long recorded = perThread.Sum(samples => samples.Sum(s => s.Count));
         var decoder = new HistogramDecoder();
         long lastTotal = 0;
