@@ -17,7 +17,7 @@
 #                                                        every runtime + netstandard2.0 library + 2.5.0 per runtime
 #   bits           LeadingZeroCount (hardware against the software variants)   every runtime + netstandard2.0 library
 #   serialization  Serialization (this library's span API, every workload)      every runtime + netstandard2.0 library
-#   recording      Recording, Recorder, DoubleRecording, MetricsBridge, DoubleSerialization, Log, HistogramQuery
+#   recording      Recording, Recorder, ThreadSafeRecording, DoubleRecording, MetricsBridge, DoubleSerialization, Log, HistogramQuery
 #                                                        net10.0 + netstandard2.0 library
 # --group NAME (repeatable) runs only those groups. With --filter, one invocation of the matching benchmarks on every
 # runtime. Arguments after `--` go to the benchmark
@@ -198,7 +198,7 @@ else
     ! selected versus || run_group versus "$all_runtimes" yes '*.Versus250.*' || status=1
     ! selected bits || run_group bits "$all_runtimes" no '*.LeadingZeroCountBenchmark.*' || status=1
     ! selected serialization || run_group serialization "$all_runtimes" no '*.SerializationBenchmark.*' || status=1
-    ! selected recording || run_group recording net10.0 no '*.RecordingBenchmark.*' '*.ConcurrentTotalCountBenchmark.*' '*.RecorderBenchmark.*' '*.DoubleRecordingBenchmark.*' \
+    ! selected recording || run_group recording net10.0 no '*.RecordingBenchmark.*' '*.ConcurrentTotalCountBenchmark.*' '*.RecorderBenchmark.*' '*.ThreadSafeRecordingBenchmark.*' '*.DoubleRecordingBenchmark.*' \
         '*.MetricsBridgeBenchmark.*' '*.DoubleSerializationBenchmark.*' '*.LogBenchmarks.*' '*.HistogramQueryBenchmark.*' || status=1
 fi
 echo "== full: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(( $(date +%s) - start )) s; reports in $out"

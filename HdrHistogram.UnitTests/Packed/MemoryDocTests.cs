@@ -23,6 +23,7 @@ public class MemoryDocTests
         ("ShortHistogram", () => new ShortHistogram(1, 3_600_000_000_000, 3)),
         ("LongConcurrentHistogram", () => new LongConcurrentHistogram(1, 3_600_000_000_000, 3)),
         ("IntConcurrentHistogram", () => new IntConcurrentHistogram(1, 3_600_000_000_000, 3)),
+        ("SynchronizedHistogram", () => new SynchronizedHistogram(1, 3_600_000_000_000, 3)),
         ("PackedHistogram", () => new PackedHistogram(1, 3_600_000_000_000, 3)),
         ("PackedConcurrentHistogram", () => new PackedConcurrentHistogram(1, 3_600_000_000_000, 3)),
     };

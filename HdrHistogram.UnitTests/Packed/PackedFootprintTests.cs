@@ -21,7 +21,7 @@ public class PackedFootprintTests
         _output = output;
     }
 
-    public static TheoryData<string> Types => new() { "PackedHistogram", "PackedConcurrentHistogram", "LongHistogram", "IntHistogram", "ShortHistogram" };
+    public static TheoryData<string> Types => new() { "PackedHistogram", "PackedConcurrentHistogram", "LongHistogram", "IntHistogram", "ShortHistogram", "SynchronizedHistogram" };
 
     [Theory]
     [MemberData(nameof(Types))]
@@ -109,6 +109,7 @@ public class PackedFootprintTests
         "PackedConcurrentHistogram" => new PackedConcurrentHistogram(1, 3_600_000_000_000, 3),
         "LongHistogram" => new LongHistogram(1, 3_600_000_000_000, 3),
         "IntHistogram" => new IntHistogram(1, 3_600_000_000_000, 3),
+        "SynchronizedHistogram" => new SynchronizedHistogram(1, 3_600_000_000_000, 3),
         _ => new ShortHistogram(1, 3_600_000_000_000, 3),
     };
 }

@@ -9,12 +9,13 @@ using Xunit;
 namespace HdrHistogram.UnitTests.Packed;
 
 /// <summary>
-/// Every operation on a packed histogram gives what the same operation on a <see cref="LongHistogram"/> gives: the
-/// long histogram is the reference (its behaviour is pinned against Java elsewhere).
+/// Every operation on a packed histogram (and on a <see cref="SynchronizedHistogram"/>, another count store on the same
+/// model) gives what the same operation on a <see cref="LongHistogram"/> gives: the long histogram is the reference
+/// (its behaviour is pinned against Java elsewhere).
 /// </summary>
 public class PackedHistogramBehaviourTests
 {
-    public static TheoryData<string> PackedTypes => new() { "packed", "packed-concurrent" };
+    public static TheoryData<string> PackedTypes => new() { "packed", "packed-concurrent", "synchronized" };
 
     [Theory]
     [MemberData(nameof(PackedTypes))]
@@ -234,6 +235,7 @@ public class PackedHistogramBehaviourTests
     internal static HistogramBase Create(string type, int digits) => type switch
     {
         "packed" => new PackedHistogram(1, digits == 2 ? 1L << 30 : 3_600_000_000_000, digits) { AutoResize = true },
+        "synchronized" => new SynchronizedHistogram(1, digits == 2 ? 1L << 30 : 3_600_000_000_000, digits) { AutoResize = true },
         _ => new PackedConcurrentHistogram(1, digits == 2 ? 1L << 30 : 3_600_000_000_000, digits) { AutoResize = true },
     };
 

@@ -21,6 +21,7 @@ public class ConcurrentHistogramStressTests
     [InlineData(typeof(LongConcurrentHistogram), 2)]
     [InlineData(typeof(LongConcurrentHistogram), 4)]
     [InlineData(typeof(PackedConcurrentHistogram), 4)]
+    [InlineData(typeof(SynchronizedHistogram), 4)]
     [InlineData(typeof(IntConcurrentHistogram), 2)]
     [InlineData(typeof(IntConcurrentHistogram), 4)]
     public void Fixed_range_histogram_is_exact_and_readable_while_written(Type type, int writers)
@@ -39,6 +40,7 @@ public class ConcurrentHistogramStressTests
     [InlineData(typeof(LongConcurrentHistogram), 2)]
     [InlineData(typeof(LongConcurrentHistogram), 4)]
     [InlineData(typeof(PackedConcurrentHistogram), 4)]
+    [InlineData(typeof(SynchronizedHistogram), 4)]
     [InlineData(typeof(IntConcurrentHistogram), 2)]
     [InlineData(typeof(IntConcurrentHistogram), 4)]
     public void Auto_resizing_histogram_is_exact_and_readable_while_writers_grow_it(Type type, int writers)
@@ -58,6 +60,7 @@ public class ConcurrentHistogramStressTests
     [Theory]
     [InlineData(typeof(LongConcurrentHistogram))]
     [InlineData(typeof(PackedConcurrentHistogram))]
+    [InlineData(typeof(SynchronizedHistogram))]
     [InlineData(typeof(IntConcurrentHistogram))]
     public void No_count_is_lost_while_values_are_shifted_under_the_writers(Type type)
     {
@@ -111,6 +114,7 @@ public class ConcurrentHistogramStressTests
     [Theory]
     [InlineData(typeof(LongConcurrentHistogram))]
     [InlineData(typeof(PackedConcurrentHistogram))]
+    [InlineData(typeof(SynchronizedHistogram))]
     [InlineData(typeof(IntConcurrentHistogram))]
     public void Total_count_read_in_a_tight_loop_while_written_is_exact_once_the_writers_stop(Type type)
     {

@@ -1,5 +1,6 @@
 using System;
 using System.Globalization;
+using HdrHistogram.Concurrency;
 
 namespace HdrHistogram;
 
@@ -13,6 +14,8 @@ public partial class DoubleHistogram
     /// <returns>The copy.</returns>
     public DoubleHistogram Copy()
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+
         var targetHistogram = new DoubleHistogram(_configuredHighestToLowestValueRatio, NumberOfSignificantValueDigits);
         targetHistogram.SetTrackableValueRange(_currentLowestValueInAutoRange, _currentHighestValueLimitInAutoRange);
         _integerValuesHistogram.CopyInto(targetHistogram._integerValuesHistogram);
@@ -28,6 +31,8 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentOutOfRangeException">The target's dynamic range cannot hold this histogram's values.</exception>
     public void CopyInto(DoubleHistogram targetHistogram)
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, targetHistogram?._integerValuesHistogram.SyncLock);
+
         if (targetHistogram is null)
         {
             throw new ArgumentNullException(nameof(targetHistogram));
@@ -51,6 +56,8 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentOutOfRangeException">A corrective value does not fit the copy's dynamic range.</exception>
     public DoubleHistogram CopyCorrectedForCoordinatedOmission(double expectedIntervalBetweenValueSamples)
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+
         var targetHistogram = new DoubleHistogram(_configuredHighestToLowestValueRatio, NumberOfSignificantValueDigits);
         targetHistogram.SetTrackableValueRange(_currentLowestValueInAutoRange, _currentHighestValueLimitInAutoRange);
         targetHistogram.AddWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
@@ -71,6 +78,8 @@ public partial class DoubleHistogram
     /// </exception>
     public void Add(DoubleHistogram fromHistogram)
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, fromHistogram?._integerValuesHistogram.SyncLock);
+
         if (fromHistogram is null)
         {
             throw new ArgumentNullException(nameof(fromHistogram));
@@ -106,6 +115,8 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentOutOfRangeException">A value cannot be covered by this histogram's range.</exception>
     public void AddWhileCorrectingForCoordinatedOmission(DoubleHistogram fromHistogram, double expectedIntervalBetweenValueSamples)
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, fromHistogram?._integerValuesHistogram.SyncLock);
+
         if (fromHistogram is null)
         {
             throw new ArgumentNullException(nameof(fromHistogram));
@@ -130,6 +141,8 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentException">The other histogram has a count larger than this one's at some value.</exception>
     public void Subtract(DoubleHistogram otherHistogram)
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, otherHistogram?._integerValuesHistogram.SyncLock);
+
         if (otherHistogram is null)
         {
             throw new ArgumentNullException(nameof(otherHistogram));

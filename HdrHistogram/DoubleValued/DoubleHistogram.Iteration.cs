@@ -11,11 +11,13 @@ public partial class DoubleHistogram
 {
     /// <summary>Every bucket that holds a count, in value order.</summary>
     /// <returns>A fresh step per bucket; enumerating again starts over.</returns>
-    public IEnumerable<DoubleHistogramIterationValue> RecordedValues() => ToDoubleSteps(_integerValuesHistogram.RecordedValues());
+    public IEnumerable<DoubleHistogramIterationValue> RecordedValues()
+        => IsSynchronized ? FromSnapshot(static h => h.RecordedValues()) : ToDoubleSteps(_integerValuesHistogram.RecordedValues());
 
     /// <summary>Every bucket of the histogram, recorded or not, in value order.</summary>
     /// <returns>A fresh step per bucket; enumerating again starts over.</returns>
-    public IEnumerable<DoubleHistogramIterationValue> AllValues() => ToDoubleSteps(_integerValuesHistogram.AllValues());
+    public IEnumerable<DoubleHistogramIterationValue> AllValues()
+        => IsSynchronized ? FromSnapshot(static h => h.AllValues()) : ToDoubleSteps(_integerValuesHistogram.AllValues());
 
     /// <summary>
     /// Percentile steps as in the percentile distribution output: <paramref name="percentileTicksPerHalfDistance"/>
@@ -25,7 +27,9 @@ public partial class DoubleHistogram
     /// <returns>A fresh step per percentile level; enumerating again starts over.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="percentileTicksPerHalfDistance"/> is less than 1.</exception>
     public IEnumerable<DoubleHistogramIterationValue> Percentiles(int percentileTicksPerHalfDistance)
-        => ToDoubleSteps(_integerValuesHistogram.Percentiles(percentileTicksPerHalfDistance));
+        => IsSynchronized
+            ? FromSnapshot(h => h.Percentiles(percentileTicksPerHalfDistance))
+            : ToDoubleSteps(_integerValuesHistogram.Percentiles(percentileTicksPerHalfDistance));
 
     /// <summary>
     /// Linear buckets of <paramref name="valueUnitsPerBucket"/> each, up to the last recorded value. The width is
@@ -41,7 +45,7 @@ public partial class DoubleHistogram
             throw new ArgumentOutOfRangeException(nameof(valueUnitsPerBucket), valueUnitsPerBucket, "A bucket must have a positive, finite width.");
         }
 
-        return LinearBucketSteps(valueUnitsPerBucket);
+        return IsSynchronized ? FromSnapshot(h => h.LinearBucketSteps(valueUnitsPerBucket)) : LinearBucketSteps(valueUnitsPerBucket);
     }
 
     /// <summary>
@@ -65,7 +69,9 @@ public partial class DoubleHistogram
             throw new ArgumentOutOfRangeException(nameof(logBase), logBase, "The logarithmic base must be greater than 1.");
         }
 
-        return LogarithmicBucketSteps(valueUnitsInFirstBucket, logBase);
+        return IsSynchronized
+            ? FromSnapshot(h => h.LogarithmicBucketSteps(valueUnitsInFirstBucket, logBase))
+            : LogarithmicBucketSteps(valueUnitsInFirstBucket, logBase);
     }
 
     /// <summary>
@@ -84,12 +90,29 @@ public partial class DoubleHistogram
         int percentileTicksPerHalfDistance = 5,
         double outputValueUnitScalingRatio = OutputScalingFactor.None,
         bool useCsvFormat = false)
-        => PercentileDistributionWriter.Write(
-            _integerValuesHistogram,
+    {
+        // A synchronized histogram is written from a snapshot (counts and scale from one moment).
+        DoubleHistogram source = IsSynchronized ? Copy() : this;
+        PercentileDistributionWriter.Write(
+            source._integerValuesHistogram,
             writer,
             percentileTicksPerHalfDistance,
-            outputValueUnitScalingRatio / IntegerToDoubleValueConversionRatio,
+            outputValueUnitScalingRatio / source.IntegerToDoubleValueConversionRatio,
             useCsvFormat);
+    }
+
+    /// <summary>Whether every operation holds the lock of a <see cref="SynchronizedDoubleHistogram"/>.</summary>
+    private bool IsSynchronized => _integerValuesHistogram.SyncLock is not null;
+
+    // An iterator method: a synchronized histogram is iterated over a plain copy taken under its lock when the
+    // enumeration starts, so that the steps (and the scale they are converted with) belong to one moment.
+    private IEnumerable<DoubleHistogramIterationValue> FromSnapshot(Func<DoubleHistogram, IEnumerable<DoubleHistogramIterationValue>> steps)
+    {
+        foreach (var step in steps(Copy()))
+        {
+            yield return step;
+        }
+    }
 
     private static IEnumerable<DoubleHistogramIterationValue> ToDoubleSteps(IEnumerable<HistogramIterationValue> integerSteps)
     {

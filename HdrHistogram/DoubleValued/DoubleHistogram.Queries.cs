@@ -1,4 +1,5 @@
 using System;
+using HdrHistogram.Concurrency;
 using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
@@ -7,18 +8,30 @@ public partial class DoubleHistogram
 {
     /// <summary>The lowest recorded value, as the lowest value equivalent to it (0 when empty or when 0 was recorded).</summary>
     /// <returns>The minimum value.</returns>
-    public double GetMinValue() => _integerValuesHistogram.GetMinValue() * IntegerToDoubleValueConversionRatio;
+    public double GetMinValue()
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetMinValue() * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>The highest recorded value, as the highest value equivalent to it (0 when empty).</summary>
     /// <returns>The maximum value.</returns>
-    public double GetMaxValue() => HighestEquivalentValue(_integerValuesHistogram.GetMaxValue() * IntegerToDoubleValueConversionRatio);
+    public double GetMaxValue()
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return HighestEquivalentValue(_integerValuesHistogram.GetMaxValue() * IntegerToDoubleValueConversionRatio);
+    }
 
     /// <summary>
     /// The lowest recorded non-zero value, as the lowest value equivalent to it. When nothing non-zero was recorded,
     /// Java's <c>Long.MAX_VALUE</c> times the conversion ratio.
     /// </summary>
     /// <returns>The minimum non-zero value.</returns>
-    public double GetMinNonZeroValue() => _integerValuesHistogram.GetMinNonZeroValue() * IntegerToDoubleValueConversionRatio;
+    public double GetMinNonZeroValue()
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetMinNonZeroValue() * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>The highest recorded value (Java's <c>getMaxValueAsDouble</c>, the same as <see cref="GetMaxValue"/>).</summary>
     /// <returns>The maximum value.</returns>
@@ -26,11 +39,19 @@ public partial class DoubleHistogram
 
     /// <summary>The mean of the recorded values, each taken at the middle of its equivalent range (0 when empty).</summary>
     /// <returns>The mean.</returns>
-    public double GetMean() => _integerValuesHistogram.GetMean() * IntegerToDoubleValueConversionRatio;
+    public double GetMean()
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetMean() * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>The standard deviation of the recorded values, each taken at the middle of its equivalent range.</summary>
     /// <returns>The standard deviation (0 when empty).</returns>
-    public double GetStdDeviation() => _integerValuesHistogram.GetStdDeviation() * IntegerToDoubleValueConversionRatio;
+    public double GetStdDeviation()
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetStdDeviation() * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>
     /// The value at the given percentile: the highest value equivalent to the first bucket whose cumulative count
@@ -39,7 +60,10 @@ public partial class DoubleHistogram
     /// <param name="percentile">The percentile, 0 to 100 (values outside are clamped).</param>
     /// <returns>The value at the percentile.</returns>
     public double GetValueAtPercentile(double percentile)
-        => _integerValuesHistogram.GetValueAtPercentile(percentile) * IntegerToDoubleValueConversionRatio;
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetValueAtPercentile(percentile) * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>
     /// The values at several percentiles in one pass over the counts: <c>values[i]</c> is what
@@ -50,6 +74,8 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentException"><paramref name="values"/> is shorter than <paramref name="percentiles"/>.</exception>
     public void GetValuesAtPercentiles(ReadOnlySpan<double> percentiles, Span<double> values)
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+
         if (values.Length < percentiles.Length)
         {
             throw new ArgumentException("The values span is shorter than the percentiles.", nameof(values));
@@ -68,7 +94,10 @@ public partial class DoubleHistogram
     /// <param name="value">The value to look up; must not be negative.</param>
     /// <returns>A percentage from 0 to 100.</returns>
     public double GetPercentileAtOrBelowValue(double value)
-        => _integerValuesHistogram.GetPercentileAtOrBelowValue(ToIntegerValue(value));
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetPercentileAtOrBelowValue(ToIntegerValue(value));
+    }
 
     /// <summary>
     /// The count of recorded values between two values, both ends inclusive (to their equivalent ranges). Java returns
@@ -78,24 +107,37 @@ public partial class DoubleHistogram
     /// <param name="highValue">The high end; must not be negative.</param>
     /// <returns>The count.</returns>
     public long GetCountBetweenValues(double lowValue, double highValue)
-        => _integerValuesHistogram.GetCountBetweenValues(ToIntegerValue(lowValue), ToIntegerValue(highValue));
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetCountBetweenValues(ToIntegerValue(lowValue), ToIntegerValue(highValue));
+    }
 
     /// <summary>The count of recorded values equivalent to <paramref name="value"/>.</summary>
     /// <param name="value">The value to look up; must not be negative.</param>
     /// <returns>The count.</returns>
-    public long GetCountAtValue(double value) => _integerValuesHistogram.GetCountAtValue(ToIntegerValue(value));
+    public long GetCountAtValue(double value)
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetCountAtValue(ToIntegerValue(value));
+    }
 
     /// <summary>The size of the range of values equivalent to <paramref name="value"/> at the current scale.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The width of its bucket.</returns>
     public double SizeOfEquivalentValueRange(double value)
-        => _integerValuesHistogram.SizeOfEquivalentValueRange(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.SizeOfEquivalentValueRange(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>The lowest value equivalent to <paramref name="value"/> at the current scale.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The lowest equivalent value.</returns>
     public double LowestEquivalentValue(double value)
-        => _integerValuesHistogram.LowestEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.LowestEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>
     /// The highest value equivalent to <paramref name="value"/>: the largest double below
@@ -105,6 +147,8 @@ public partial class DoubleHistogram
     /// <returns>The highest equivalent value.</returns>
     public double HighestEquivalentValue(double value)
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+
         double nextNonEquivalentValue = NextNonEquivalentValue(value);
 
         // The ulp may change size right at nextNonEquivalentValue, so step down two ulps and climb back up.
@@ -121,13 +165,19 @@ public partial class DoubleHistogram
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The median equivalent value.</returns>
     public double MedianEquivalentValue(double value)
-        => _integerValuesHistogram.MedianEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.MedianEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>The next value that is not equivalent to <paramref name="value"/>.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The first value of the next equivalent range.</returns>
     public double NextNonEquivalentValue(double value)
-        => _integerValuesHistogram.NextNonEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.NextNonEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    }
 
     /// <summary>Whether two values fall into the same equivalent range at the current scale.</summary>
     /// <param name="value1">The first value; must not be negative.</param>
@@ -143,6 +193,8 @@ public partial class DoubleHistogram
     /// <returns><c>true</c> when the histograms hold the same data at the same scale.</returns>
     public bool Equals(DoubleHistogram? other)
     {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, other?._integerValuesHistogram.SyncLock);
+
         if (ReferenceEquals(this, other))
         {
             return true;
@@ -156,7 +208,11 @@ public partial class DoubleHistogram
 
     /// <summary>The internal integer histogram's hash (Java's).</summary>
     /// <returns>The hash code.</returns>
-    public override int GetHashCode() => _integerValuesHistogram.GetHashCode();
+    public override int GetHashCode()
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return _integerValuesHistogram.GetHashCode();
+    }
 
     /// <summary>A double converted to the internal integer scale the way Java converts it (<c>(long)(value * ratio)</c>).</summary>
     private long ToIntegerValue(double value) => JavaMath.ToLong(value * _doubleToIntegerValueConversionRatio);

@@ -1,5 +1,6 @@
 using System;
 using System.Globalization;
+using HdrHistogram.Concurrency;
 using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
@@ -18,7 +19,7 @@ namespace HdrHistogram;
 /// use <see cref="DoubleConcurrentHistogram"/> for concurrent writers. How it works: docs/design.md.
 /// </para>
 /// </remarks>
-public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHistogram>
+public partial class DoubleHistogram : EncodableHistogram, IDoubleValueRecorder, IEquatable<DoubleHistogram>
 {
     // The range starts out very high so that the first recordings shift it down onto themselves: auto-ranging thus
     // tends to use the lower part of the range and keeps the upper part free until it is really needed.
@@ -216,7 +217,10 @@ public partial class DoubleHistogram : EncodableHistogram, IEquatable<DoubleHist
     /// subtracting it does not change the value (where Java never returns).
     /// </exception>
     public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
-        => RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
+    }
 
     /// <summary>
     /// Clears every count, the tracked minimum and maximum, the tag and the timestamps, and moves the covered range

@@ -33,4 +33,7 @@ public enum HistogramCountType
 
     /// <summary>A <see cref="PackedConcurrentHistogram"/>.</summary>
     PackedConcurrent,
+
+    /// <summary>A <see cref="SynchronizedHistogram"/> (64-bit counts, every operation under one lock).</summary>
+    Synchronized,
 }

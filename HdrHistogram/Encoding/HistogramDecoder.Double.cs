@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Buffers.Binary;
 using System.Globalization;
 using System.IO;
+using HdrHistogram.Concurrency;
 
 namespace HdrHistogram.Encoding;
 
@@ -356,6 +357,9 @@ public sealed partial class HistogramDecoder
         }
 
         var wrapper = new DoubleWrapper(digits, ratio, integerValueRange);
+
+        // A synchronized target (its internal histogram holds the lock) is decoded into and re-ranged in one step.
+        using var gate = SyncScope.Enter(target?.IntegerValuesHistogram.SyncLock);
         HistogramBase inner;
         int innerConsumed;
         try

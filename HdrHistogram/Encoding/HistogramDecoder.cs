@@ -4,6 +4,7 @@ using System.Buffers.Binary;
 using System.Buffers.Text;
 using System.Globalization;
 using System.IO;
+using HdrHistogram.Concurrency;
 using HdrHistogram.Encoding.Compression;
 
 namespace HdrHistogram.Encoding;
@@ -322,6 +323,7 @@ public sealed partial class HistogramDecoder : IDisposable
             HistogramCountType.IntConcurrent => new IntConcurrentHistogram(lowest, highest, digits),
             HistogramCountType.Packed => new PackedHistogram(lowest, highest, digits),
             HistogramCountType.PackedConcurrent => new PackedConcurrentHistogram(lowest, highest, digits),
+            HistogramCountType.Synchronized => new SynchronizedHistogram(lowest, highest, digits),
             _ => throw new ArgumentOutOfRangeException(nameof(countType), countType, "Unknown histogram count type."),
         };
     }
@@ -331,6 +333,9 @@ public sealed partial class HistogramDecoder : IDisposable
     {
         // A DoubleHistogram's internal histogram must fit its wrapper before anything is created or changed.
         wrapper.Check(header, errors);
+
+        // A synchronized target is filled under its lock: its readers see it before or after the decode, never midway.
+        using var gate = SyncScope.Enter(target?.SyncLock);
 
         HistogramBase histogram;
         if (target is null)

@@ -1,6 +1,7 @@
 using System;
 using System.Globalization;
 using System.Threading;
+using HdrHistogram.Concurrency;
 
 namespace HdrHistogram;
 
@@ -12,6 +13,8 @@ public abstract partial class HistogramBase
     /// <returns>The copy.</returns>
     public virtual HistogramBase Copy()
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         var copy = CreateEmptyCopy();
         copy.Add(this);
         copy.CopyMetadataFrom(this);
@@ -24,6 +27,8 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentOutOfRangeException">The target cannot hold this histogram's values.</exception>
     public void CopyInto(HistogramBase targetHistogram)
     {
+        using var gate = SyncScope.Enter(SyncLock, targetHistogram?.SyncLock);
+
         if (targetHistogram is null)
         {
             throw new ArgumentNullException(nameof(targetHistogram));
@@ -44,6 +49,8 @@ public abstract partial class HistogramBase
     /// <remarks>A short or int count that passes its type's maximum wraps, as in 2.5.0; <see cref="HistogramBase.HasOverflowed"/> then reports it.</remarks>
     public virtual void Add(HistogramBase fromHistogram)
     {
+        using var gate = SyncScope.Enter(SyncLock, fromHistogram?.SyncLock);
+
         if (fromHistogram is null)
         {
             throw new ArgumentNullException(nameof(fromHistogram));
@@ -127,6 +134,8 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentException">The other histogram has values beyond this one's range, or a count larger than this one's.</exception>
     public void Subtract(HistogramBase otherHistogram)
     {
+        using var gate = SyncScope.Enter(SyncLock, otherHistogram?.SyncLock);
+
         if (otherHistogram is null)
         {
             throw new ArgumentNullException(nameof(otherHistogram));
@@ -195,6 +204,8 @@ public abstract partial class HistogramBase
     /// <returns>The corrected copy, of the same type and configuration.</returns>
     public HistogramBase CopyCorrectedForCoordinatedOmission(long expectedIntervalBetweenValueSamples)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         var copy = CreateEmptyCopy();
         copy.CopyMetadataFrom(this);
         copy.AddWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
@@ -210,6 +221,8 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentNullException"><paramref name="otherHistogram"/> is null.</exception>
     public void AddWhileCorrectingForCoordinatedOmission(HistogramBase otherHistogram, long expectedIntervalBetweenValueSamples)
     {
+        using var gate = SyncScope.Enter(SyncLock, otherHistogram?.SyncLock);
+
         if (otherHistogram is null)
         {
             throw new ArgumentNullException(nameof(otherHistogram));
@@ -234,6 +247,8 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would push recorded values beyond the range; checked before anything changes, so the histogram is then unchanged. A shift that succeeds keeps every count (values in the lowest half bucket are rescaled into the buckets of their doubled values), so all of them survive encoding.</exception>
     public void ShiftValuesLeft(int numberOfBinaryOrdersOfMagnitude)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         if (numberOfBinaryOrdersOfMagnitude < 0)
         {
             throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Cannot shift by a negative number of magnitudes.");
@@ -276,6 +291,8 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would lose precision of recorded values; checked before anything changes.</exception>
     public void ShiftValuesRight(int numberOfBinaryOrdersOfMagnitude)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         if (numberOfBinaryOrdersOfMagnitude < 0)
         {
             throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Cannot shift by a negative number of magnitudes.");
@@ -311,7 +328,7 @@ public abstract partial class HistogramBase
     private protected virtual bool IsConcurrent => false;
 
     /// <summary>Whether several threads may record into this histogram at once (the concurrent variants); recorders pick their writer handshake by it.</summary>
-    internal bool IsThreadSafeForWriters => IsConcurrent;
+    internal bool IsThreadSafeForWriters => IsConcurrent || SyncLock is not null;
 
     /// <summary>
     /// Moves the normalizing offset by <paramref name="shiftAmount"/> (Java's <c>nonConcurrentNormalizingIndexShift</c>).

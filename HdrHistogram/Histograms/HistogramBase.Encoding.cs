@@ -1,4 +1,5 @@
 using System;
+using HdrHistogram.Concurrency;
 using HdrHistogram.Encoding;
 using HdrHistogram.Utilities;
 
@@ -17,6 +18,8 @@ public abstract partial class HistogramBase
     /// <exception cref="InvalidOperationException">The encoding does not fit in the buffer's remaining space, or the histogram holds a negative count.</exception>
     public int Encode(ByteBuffer targetBuffer, IEncoder encoder)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         if (encoder is null)
         {
             throw new ArgumentNullException(nameof(encoder));

@@ -8,11 +8,11 @@ public abstract partial class HistogramBase
 {
     /// <summary>Every bucket that holds a count, in value order.</summary>
     /// <returns>A fresh step per bucket; enumerating again starts over.</returns>
-    public IEnumerable<HistogramIterationValue> RecordedValues() => Enumerate(() => new RecordedValuesIterator(this));
+    public IEnumerable<HistogramIterationValue> RecordedValues() => Enumerate(static h => new RecordedValuesIterator(h));
 
     /// <summary>Every bucket of the histogram, recorded or not, in value order.</summary>
     /// <returns>A fresh step per bucket; enumerating again starts over.</returns>
-    public IEnumerable<HistogramIterationValue> AllValues() => Enumerate(() => new AllValuesIterator(this));
+    public IEnumerable<HistogramIterationValue> AllValues() => Enumerate(static h => new AllValuesIterator(h));
 
     /// <summary>
     /// Percentile steps as in the percentile distribution output: <paramref name="percentileTicksPerHalfDistance"/>
@@ -27,7 +27,7 @@ public abstract partial class HistogramBase
             throw new ArgumentOutOfRangeException(nameof(percentileTicksPerHalfDistance), percentileTicksPerHalfDistance, "At least one tick per half distance is needed.");
         }
 
-        return Enumerate(() => new PercentileIterator(this, percentileTicksPerHalfDistance));
+        return Enumerate(h => new PercentileIterator(h, percentileTicksPerHalfDistance));
     }
 
     /// <summary>Linear buckets of <paramref name="valueUnitsPerBucket"/> values each, up to the last recorded value.</summary>
@@ -40,7 +40,7 @@ public abstract partial class HistogramBase
             throw new ArgumentOutOfRangeException(nameof(valueUnitsPerBucket), valueUnitsPerBucket, "A bucket must be at least one value unit wide.");
         }
 
-        return Enumerate(() => new LinearBucketIterator(this, valueUnitsPerBucket));
+        return Enumerate(h => new LinearBucketIterator(h, valueUnitsPerBucket));
     }
 
     /// <summary>
@@ -62,13 +62,15 @@ public abstract partial class HistogramBase
             throw new ArgumentOutOfRangeException(nameof(logBase), logBase, "The logarithmic base must be greater than 1.");
         }
 
-        return Enumerate(() => new LogarithmicBucketIterator(this, valueUnitsInFirstBucket, logBase));
+        return Enumerate(h => new LogarithmicBucketIterator(h, valueUnitsInFirstBucket, logBase));
     }
 
-    // An iterator method: each enumeration runs the body again, so each gets a fresh iterator.
-    private static IEnumerable<HistogramIterationValue> Enumerate(Func<HistogramIterator> createIterator)
+    // An iterator method: each enumeration runs the body again, so each gets a fresh iterator. A synchronized
+    // histogram is iterated over a snapshot copied under its lock when the enumeration starts (the steps are then
+    // consistent with each other while writers go on recording into the histogram itself).
+    private IEnumerable<HistogramIterationValue> Enumerate(Func<HistogramBase, HistogramIterator> createIterator)
     {
-        var iterator = createIterator();
+        var iterator = createIterator(SyncLock is null ? this : Copy());
         while (iterator.HasNext())
         {
             yield return iterator.Next();

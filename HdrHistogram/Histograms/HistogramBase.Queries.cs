@@ -1,6 +1,7 @@
 using System;
 using System.Globalization;
 using System.Threading;
+using HdrHistogram.Concurrency;
 
 namespace HdrHistogram;
 
@@ -21,7 +22,10 @@ public abstract partial class HistogramBase
     /// <summary>The lowest recorded value, as the lowest value equivalent to it (0 when empty or when 0 was recorded).</summary>
     /// <returns>The minimum value.</returns>
     public long GetMinValue()
-        => GetCountAtIndex(0) > 0 || TotalCount == 0 ? 0 : GetMinNonZeroValue();
+    {
+        using var gate = SyncScope.Enter(SyncLock);
+        return GetCountAtIndex(0) > 0 || TotalCount == 0 ? 0 : GetMinNonZeroValue();
+    }
 
     /// <summary>The lowest recorded non-zero value, or <see cref="long.MaxValue"/> when there is none.</summary>
     /// <returns>The minimum non-zero value.</returns>
@@ -35,6 +39,8 @@ public abstract partial class HistogramBase
     /// <returns>The mean.</returns>
     public double GetMean()
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         long totalCount = TotalCount;
         if (totalCount == 0)
         {
@@ -60,6 +66,8 @@ public abstract partial class HistogramBase
     /// <returns>The standard deviation (0 when empty).</returns>
     public double GetStdDeviation()
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         long totalCount = TotalCount;
         if (totalCount == 0)
         {
@@ -90,6 +98,8 @@ public abstract partial class HistogramBase
     /// <returns>The value at the percentile.</returns>
     public long GetValueAtPercentile(double percentile)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         long countAtPercentile = CountAtPercentile(percentile, TotalCount);
         long cumulative = 0;
         int index = FindFirstIndexReaching(countAtPercentile, ref cumulative);
@@ -106,6 +116,8 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentException"><paramref name="values"/> is shorter than <paramref name="percentiles"/>.</exception>
     public void GetValuesAtPercentiles(ReadOnlySpan<double> percentiles, Span<long> values)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         if (values.Length < percentiles.Length)
         {
             throw new ArgumentException(
@@ -224,6 +236,8 @@ public abstract partial class HistogramBase
     /// <returns>A percentage from 0 to 100.</returns>
     public double GetPercentileAtOrBelowValue(long value)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         long totalCount = TotalCount;
         if (totalCount == 0)
         {
@@ -245,6 +259,8 @@ public abstract partial class HistogramBase
     /// <returns>The count.</returns>
     public long GetCountAtValue(long value)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         int index = Math.Min(Math.Max(0, CountsArrayIndex(value)), CountsArrayLength - 1);
         return GetCountAtIndex(index);
     }
@@ -255,6 +271,8 @@ public abstract partial class HistogramBase
     /// <returns>The count.</returns>
     public long GetCountBetweenValues(long lowValue, long highValue)
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         int lowIndex = Math.Max(0, CountsArrayIndex(lowValue));
         int highIndex = Math.Min(CountsArrayIndex(highValue), CountsArrayLength - 1);
         long count = 0;
@@ -319,6 +337,8 @@ public abstract partial class HistogramBase
     /// <returns><c>true</c> when the histograms hold the same data.</returns>
     public bool Equals(HistogramBase? other)
     {
+        using var gate = SyncScope.Enter(SyncLock, other?.SyncLock);
+
         if (ReferenceEquals(this, other))
         {
             return true;
@@ -368,6 +388,8 @@ public abstract partial class HistogramBase
     /// <returns>The hash code.</returns>
     public override int GetHashCode()
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         int h = 0;
         h = OneAtATimeHashStep(h, _unitMagnitude);
         h = OneAtATimeHashStep(h, NumberOfSignificantValueDigits);

@@ -3,6 +3,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Threading;
+using HdrHistogram.Concurrency;
 using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
@@ -24,7 +25,7 @@ namespace HdrHistogram;
 /// (<c>HistogramBase.Iteration.cs</c>).
 /// </para>
 /// </remarks>
-public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEquatable<HistogramBase>
+public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder, IEquatable<HistogramBase>
 {
     private static long _instanceIdSequencer;
 
@@ -194,7 +195,10 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
     /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off (as in 2.5.0).</exception>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
-        => RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
+    {
+        using var gate = SyncScope.Enter(SyncLock);
+        RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
+    }
 
     /// <summary>Clears every count, the tracked minimum and maximum, the tag and the timestamps.</summary>
     /// <remarks>
@@ -206,6 +210,8 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// </remarks>
     public void Reset()
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         // Every count lies at or below the tracked maximum's slot (the encoders and Add read no further), so a
         // histogram whose values stayed low, such as a log interval in a wide histogram, clears only those slots.
         ClearCounts(SlotsHolding(this));
@@ -225,6 +231,8 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// <returns><c>true</c> when the sum of the counts differs from <see cref="TotalCount"/> or is negative.</returns>
     public bool HasOverflowed()
     {
+        using var gate = SyncScope.Enter(SyncLock);
+
         long sum = 0;
         for (int i = 0; i < CountsArrayLength; i++)
         {
@@ -654,6 +662,13 @@ public abstract partial class HistogramBase : EncodableHistogram, IRecorder, IEq
     /// decoders, the queries and the arithmetic reach them. Every constructor of a derived class sets it.
     /// </summary>
     internal CountsStore Store { get; private protected set; } = null!;
+
+    /// <summary>
+    /// The lock every public operation of a synchronized histogram holds (<see cref="SynchronizedHistogram"/>); null
+    /// for every other type, whose operations then take no lock. Virtual rather than a field, so that the other
+    /// types' objects stay as small as they were.
+    /// </summary>
+    internal virtual HistogramLock? SyncLock => null;
 
     /// <summary>Reads the count stored in physical slot <paramref name="normalizedIndex"/>.</summary>
     private protected long GetCountAtNormalizedIndex(int normalizedIndex) => Store.GetCount(normalizedIndex);

@@ -15,6 +15,7 @@ public class HistogramFactory
     private bool _threadSafeWrites;
     private bool _autoResize;
     private bool _packedCounts;
+    private bool _synchronized;
 
     private HistogramFactory(int wordSize)
     {
@@ -75,6 +76,24 @@ public class HistogramFactory
     }
 
     /// <summary>
+    /// Builds <see cref="SynchronizedHistogram"/>s: every operation under one lock, so that readers see a consistent
+    /// histogram while other threads record (Java's <c>SynchronizedHistogram</c>). It takes precedence over
+    /// <see cref="WithThreadSafeWrites"/>, whose guarantee it includes.
+    /// </summary>
+    /// <returns>This factory.</returns>
+    /// <exception cref="NotSupportedException">The factory was started for 32- or 16-bit counts, or packed counts were chosen; synchronized histograms have 64-bit array counts.</exception>
+    public HistogramFactory WithSynchronizedAccess()
+    {
+        if (_wordSize != sizeof(long) || _packedCounts)
+        {
+            throw new NotSupportedException("Synchronized histograms have 64-bit array counts; start the factory with With64BitBucketSize() and do not choose packed counts.");
+        }
+
+        _synchronized = true;
+        return this;
+    }
+
+    /// <summary>
     /// Stores the counts packed (<see cref="PackedHistogram"/>, or <see cref="PackedConcurrentHistogram"/> with
     /// <see cref="WithThreadSafeWrites"/>): memory grows with the distinct values recorded, not with the range.
     /// Recorders built from this factory hand out packed interval histograms.
@@ -86,6 +105,11 @@ public class HistogramFactory
         if (_wordSize != sizeof(long))
         {
             throw new NotSupportedException("Packed counts are 64-bit; start the factory with With64BitBucketSize().");
+        }
+
+        if (_synchronized)
+        {
+            throw new NotSupportedException("Synchronized histograms have array counts; packed counts cannot be combined with WithSynchronizedAccess().");
         }
 
         _packedCounts = true;
@@ -129,6 +153,7 @@ public class HistogramFactory
     {
         HistogramBase histogram = (_wordSize, _threadSafeWrites) switch
         {
+            _ when _synchronized => new SynchronizedHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
             _ when _packedCounts && _threadSafeWrites => new PackedConcurrentHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
             _ when _packedCounts => new PackedHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),
             (sizeof(long), true) => new LongConcurrentHistogram(instanceId, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits),

@@ -28,7 +28,7 @@ namespace HdrHistogram;
 /// The format and every rule: docs/formats.md, "The histogram log format". Not thread-safe.
 /// </para>
 /// </remarks>
-public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
+public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposable
 {
     private const double OneYearInSeconds = 365 * 24 * 3600.0;
 
@@ -440,13 +440,10 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
             switch (line.Kind)
             {
                 case LogLineKind.StartTime:
-                    _startTimeSec = line.Seconds;
-                    _startTimeLineNumber = lineNumber;
-                    _observedStartTime = true;
+                    ObserveStartTime(line.Seconds, lineNumber);
                     continue;
                 case LogLineKind.BaseTime:
-                    _baseTimeSec = line.Seconds;
-                    _observedBaseTime = true;
+                    ObserveBaseTime(line.Seconds);
                     continue;
                 case LogLineKind.Malformed:
                     if (_skipMalformedLines)
@@ -462,22 +459,7 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
             }
 
             double timestamp = line.Timestamp;
-            if (!_observedStartTime)
-            {
-                // No explicit start time noted: use the first observed time.
-                _startTimeSec = timestamp;
-                _startTimeLineNumber = lineNumber;
-                _observedStartTime = true;
-            }
-
-            if (!_observedBaseTime)
-            {
-                // No explicit base time: a first timestamp more than a year before the start time means relative timestamps.
-                _baseTimeSec = timestamp < _startTimeSec - OneYearInSeconds ? _startTimeSec : 0.0;
-                _observedBaseTime = true;
-            }
-
-            double absoluteStart = timestamp + _baseTimeSec;
+            double absoluteStart = ResolveAbsoluteStart(timestamp, lineNumber);
             double absoluteEnd = absoluteStart + line.Length;
             double toCheck = absolute ? absoluteStart : absoluteStart - _startTimeSec;
             if (toCheck < rangeStart)
@@ -503,14 +485,62 @@ public sealed class HistogramLogReader : IHistogramLogV1Reader, IDisposable
                 }
             }
 
-            string? tag = line.TagOffset < 0 ? null : _tags.Get(_source.Buffer, line.TagOffset, line.TagLength);
-            decoded.StartTimeStamp = JavaMath.ToLong(absoluteStart * 1000.0);
-            decoded.EndTimeStamp = JavaMath.ToLong(absoluteEnd * 1000.0);
-            decoded.Tag = tag;
-            _lastInterval = new HistogramLogEntry(tag, timestamp, line.Length, line.Max, decoded.StartTimeStamp, decoded.EndTimeStamp, lineNumber);
+            _lastInterval = CreateEntry(line, absoluteStart, absoluteEnd, lineNumber);
             entry = _lastInterval;
+            ApplyEntry(decoded, entry);
             return decoded;
         }
+    }
+
+    /// <summary>Notes a <c>#[StartTime: ...]</c> line.</summary>
+    private void ObserveStartTime(double seconds, int lineNumber)
+    {
+        _startTimeSec = seconds;
+        _startTimeLineNumber = lineNumber;
+        _observedStartTime = true;
+    }
+
+    /// <summary>Notes a <c>#[BaseTime: ...]</c> line.</summary>
+    private void ObserveBaseTime(double seconds)
+    {
+        _baseTimeSec = seconds;
+        _observedBaseTime = true;
+    }
+
+    /// <summary>
+    /// Java's rules for an interval's absolute start: without a StartTime line the first timestamp is the start time;
+    /// without a BaseTime line, a first timestamp more than a year before the start time means relative timestamps.
+    /// </summary>
+    private double ResolveAbsoluteStart(double timestamp, int lineNumber)
+    {
+        if (!_observedStartTime)
+        {
+            // No explicit start time noted: use the first observed time.
+            ObserveStartTime(timestamp, lineNumber);
+        }
+
+        if (!_observedBaseTime)
+        {
+            // No explicit base time: a first timestamp more than a year before the start time means relative timestamps.
+            ObserveBaseTime(timestamp < _startTimeSec - OneYearInSeconds ? _startTimeSec : 0.0);
+        }
+
+        return timestamp + _baseTimeSec;
+    }
+
+    /// <summary>The entry of an interval line whose absolute start and end are known.</summary>
+    private HistogramLogEntry CreateEntry(in ParsedLogLine line, double absoluteStart, double absoluteEnd, int lineNumber)
+    {
+        string? tag = line.TagOffset < 0 ? null : _tags.Get(_source.Buffer, line.TagOffset, line.TagLength);
+        return new HistogramLogEntry(tag, line.Timestamp, line.Length, line.Max, JavaMath.ToLong(absoluteStart * 1000.0), JavaMath.ToLong(absoluteEnd * 1000.0), lineNumber);
+    }
+
+    /// <summary>Gives a decoded interval its entry's timestamps and tag.</summary>
+    private static void ApplyEntry(EncodableHistogram decoded, in HistogramLogEntry entry)
+    {
+        decoded.StartTimeStamp = entry.StartTimeStamp;
+        decoded.EndTimeStamp = entry.EndTimeStamp;
+        decoded.Tag = entry.Tag;
     }
 
     /// <summary>Decodes an unterminated last line to see whether it is complete; null (and the problem) when it is not.</summary>

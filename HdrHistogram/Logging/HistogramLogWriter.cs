@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Runtime.InteropServices;
+using HdrHistogram.Concurrency;
 using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
 using HdrHistogram.Utilities;
@@ -289,24 +290,30 @@ public sealed class HistogramLogWriter : IDisposable
         }
 
         ThrowIfDisposed();
-        string? tag = histogram.Tag;
-        byte[]? tagBytes = tag is null ? null : GetTagBytes(tag);
 
-        _line.Clear();
-        if (tagBytes is not null)
+        // A synchronized histogram gives its tag, maximum and counts from one moment; the line is written after.
+        using (SyncScope.Enter(histogram))
         {
-            AppendAscii("Tag=");
-            AppendBytes(tagBytes);
+            string? tag = histogram.Tag;
+            byte[]? tagBytes = tag is null ? null : GetTagBytes(tag);
+
+            _line.Clear();
+            if (tagBytes is not null)
+            {
+                AppendAscii("Tag=");
+                AppendBytes(tagBytes);
+                AppendAscii(",");
+            }
+
+            AppendFixed(startTimeStampSec);
             AppendAscii(",");
+            AppendFixed(endTimeStampSec - startTimeStampSec);
+            AppendAscii(",");
+            AppendFixed(histogram.GetMaxValueAsDouble() / maxValueUnitRatio);
+            AppendAscii(",");
+            _compressor.EncodeToBase64Utf8(histogram, _line, ZlibCompressor.BestCompression);
         }
 
-        AppendFixed(startTimeStampSec);
-        AppendAscii(",");
-        AppendFixed(endTimeStampSec - startTimeStampSec);
-        AppendAscii(",");
-        AppendFixed(histogram.GetMaxValueAsDouble() / maxValueUnitRatio);
-        AppendAscii(",");
-        _compressor.EncodeToBase64Utf8(histogram, _line, ZlibCompressor.BestCompression);
         AppendAscii("\n");
         Flush();
     }

@@ -21,7 +21,7 @@ namespace HdrHistogram;
 /// one was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// </remarks>
-public class DoubleRecorder
+public class DoubleRecorder : IDoubleValueRecorder, IIntervalHistogramProvider<DoubleHistogram>
 {
     private readonly DoubleIntervalRecorderCore _core;
 

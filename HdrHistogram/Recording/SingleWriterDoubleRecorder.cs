@@ -19,7 +19,7 @@ namespace HdrHistogram;
 /// one was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// </remarks>
-public class SingleWriterDoubleRecorder
+public class SingleWriterDoubleRecorder : IDoubleValueRecorder, IIntervalHistogramProvider<DoubleHistogram>
 {
     private readonly DoubleIntervalRecorderCore _core;
 

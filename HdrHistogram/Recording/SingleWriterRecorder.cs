@@ -19,7 +19,7 @@ namespace HdrHistogram;
 /// one was taken), in milliseconds since the Unix epoch.
 /// </para>
 /// </remarks>
-public class SingleWriterRecorder : IRecorder
+public class SingleWriterRecorder : IValueRecorder, IIntervalHistogramProvider<HistogramBase>
 {
     private readonly IntervalRecorderCore _core;
 

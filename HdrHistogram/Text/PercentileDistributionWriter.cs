@@ -22,6 +22,13 @@ internal static class PercentileDistributionWriter
             throw new ArgumentOutOfRangeException(nameof(percentileTicksPerHalfDistance), percentileTicksPerHalfDistance, "At least one tick per half distance is needed.");
         }
 
+        // A synchronized histogram is written from a snapshot taken under its lock: consistent, without holding the
+        // lock while the text goes out.
+        if (histogram.SyncLock is not null)
+        {
+            histogram = histogram.Copy();
+        }
+
         int digits = histogram.NumberOfSignificantValueDigits;
         WriteHeader(writer, useCsvFormat);
 

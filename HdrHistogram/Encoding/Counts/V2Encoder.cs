@@ -5,6 +5,7 @@ using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
+using HdrHistogram.Concurrency;
 using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding;
@@ -35,6 +36,8 @@ internal static class V2Encoder
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     public static int Encode(HistogramBase histogram, Span<byte> destination)
     {
+        // A synchronized histogram is encoded under its lock, whole (the relevant length belongs to the counts).
+        using var gate = SyncScope.Enter(histogram.SyncLock);
         int relevantLength = GetRelevantLength(histogram);
         if (destination.Length >= GetMaxEncodedLength(relevantLength))
         {
