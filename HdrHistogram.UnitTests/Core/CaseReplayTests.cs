@@ -91,7 +91,7 @@ public class CaseReplayTests
             .Select(v => (h.LowestEquivalentValue(v.ValueIteratedTo), v.ValueIteratedTo, v.CountAtValueIteratedTo))
             .ToList();
 
-        actual.Should().Equal(expected);
+        actual.ShouldEqualSequence(expected);
         c.Root.GetProperty("bucketCount").GetInt32().Should().Be(actual.Count);
     }
 

@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Encoding;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Core;
@@ -121,7 +122,7 @@ public class ShiftValuesTests
             }
             catch (ArgumentOutOfRangeException)
             {
-                Counts(h).Should().Equal(before, "a refused shift changes nothing (round {0})", round);
+                Counts(h).ShouldEqualSequence(before, "a refused shift changes nothing (round {0})", round);
                 continue;
             }
 
@@ -130,7 +131,7 @@ public class ShiftValuesTests
             after.Sum(c => c.Count).Should().Be(total, "round {0}", round);
             var decoded = RoundTrip(h);
             decoded.TotalCount.Should().Be(total, "round {0}: every count survives encoding", round);
-            Counts(decoded).Should().Equal(after, "round {0}", round);
+            Counts(decoded).ShouldEqualSequence(after, "round {0}", round);
 
             // Each bucket's count moved to the bucket of its value times 2^shift.
             var expected = before
@@ -138,7 +139,7 @@ public class ShiftValuesTests
                 .Select(g => (g.Key, g.Sum(c => c.Count)))
                 .OrderBy(c => c.Key)
                 .ToList();
-            after.Should().Equal(expected, "round {0}", round);
+            after.ShouldEqualSequence(expected, "round {0}", round);
         }
     }
 

@@ -63,10 +63,7 @@ internal static class Net250Fixture
 
         var buckets = actual.RecordedValues().Select(v => (v.ValueIteratedTo, v.CountAtValueIteratedTo)).ToList();
         var expectedBuckets = expected.GetProperty("buckets").EnumerateArray().Select(b => (b[0].GetInt64(), b[1].GetInt64())).ToList();
-        if (!buckets.SequenceEqual(expectedBuckets))
-        {
-            buckets.Should().Equal(expectedBuckets, because); // the assertion's message names the first difference
-        }
+        buckets.ShouldEqualSequence(expectedBuckets, because);
 
         actual.GetMaxValue().Should().Be(expected.GetProperty("maxValue").GetInt64(), because);
         if (actual.TotalCount > 0)
