@@ -34,12 +34,19 @@ public class ConcurrentRecordingTests
         static long Value(int writer, int i) => 1 + ((i * 7919L) + writer) % 5_000_000;
 
         using var start = new Barrier((recorders.Length * writersPerSeries) + 1);
+        int scrapes = 0;
         var writers = Enumerable.Range(0, recorders.Length * writersPerSeries).Select(w => new Thread(() =>
         {
             var recorder = recorders[w % recorders.Length];
             start.SignalAndWait();
             for (int i = 0; i < valuesPerWriter; i++)
             {
+                if (i == valuesPerWriter / 2)
+                {
+                    // However the machine schedules the threads, some scrapes fall in the middle of the recording.
+                    SpinWait.SpinUntil(() => Volatile.Read(ref scrapes) >= 2);
+                }
+
                 recorder.RecordValue(Value(w, i));
                 if ((i & 7) == 0)
                 {
@@ -51,7 +58,6 @@ public class ConcurrentRecordingTests
 
         var buffer = new ArrayBufferWriter<byte>();
         ulong[] previous = new ulong[3];
-        int scrapes = 0;
         start.SignalAndWait();
         while (writers.Any(t => t.IsAlive))
         {
@@ -64,7 +70,7 @@ public class ConcurrentRecordingTests
             }
 
             previous = counts;
-            scrapes++;
+            Interlocked.Increment(ref scrapes);
         }
 
         writers.ForEach(t => t.Join());
