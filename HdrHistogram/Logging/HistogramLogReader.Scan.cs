@@ -23,22 +23,12 @@ public sealed partial class HistogramLogReader
         ThrowIfDisposed();
         while (true)
         {
-            int lineStart, lineLength;
-            bool terminated;
-            try
+            if (!TryPeekParsedLine(out int lineStart, out int lineLength, out bool terminated, out var line))
             {
-                if (!_source.TryPeekLine(out lineStart, out lineLength, out terminated))
-                {
-                    return false;
-                }
-            }
-            catch (HistogramFormatException e) when (e.LineNumber == 0)
-            {
-                throw new HistogramFormatException(e.Message, _lineNumber + 1, e);
+                return false;
             }
 
             int lineNumber = _lineNumber + 1;
-            var line = LogLineParser.Parse(_source.Buffer, lineStart, lineLength);
             EncodableHistogram? decoded = null;
             if (!terminated)
             {

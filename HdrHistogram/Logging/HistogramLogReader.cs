@@ -387,6 +387,29 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
         return new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, 64 * 1024);
     }
 
+    /// <summary>
+    /// The next line, whole or (at the end of the bytes so far) not yet terminated, parsed but not consumed; false when
+    /// no byte is left for now. A read error of the source names the line it happened on.
+    /// </summary>
+    private bool TryPeekParsedLine(out int lineStart, out int lineLength, out bool terminated, out ParsedLogLine line)
+    {
+        try
+        {
+            if (!_source.TryPeekLine(out lineStart, out lineLength, out terminated))
+            {
+                line = default;
+                return false;
+            }
+        }
+        catch (HistogramFormatException e) when (e.LineNumber == 0)
+        {
+            throw new HistogramFormatException(e.Message, _lineNumber + 1, e);
+        }
+
+        line = LogLineParser.Parse(_source.Buffer, lineStart, lineLength);
+        return true;
+    }
+
     /// <summary>The loop behind every read: Java's scanner and reader rules, line by line.</summary>
     private EncodableHistogram? Next(double rangeStart, double rangeEnd, bool absolute, EncodableHistogram? target, DecodeMode mode, out HistogramLogEntry entry)
     {
@@ -394,22 +417,12 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
         entry = default;
         while (true)
         {
-            int lineStart, lineLength;
-            bool terminated;
-            try
+            if (!TryPeekParsedLine(out _, out _, out bool terminated, out var line))
             {
-                if (!_source.TryPeekLine(out lineStart, out lineLength, out terminated))
-                {
-                    return null;
-                }
-            }
-            catch (HistogramFormatException e) when (e.LineNumber == 0)
-            {
-                throw new HistogramFormatException(e.Message, _lineNumber + 1, e);
+                return null;
             }
 
             int lineNumber = _lineNumber + 1;
-            var line = LogLineParser.Parse(_source.Buffer, lineStart, lineLength);
             EncodableHistogram? decoded = null;
             if (!terminated)
             {
