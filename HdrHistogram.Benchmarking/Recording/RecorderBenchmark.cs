@@ -20,63 +20,33 @@ namespace HdrHistogram.Benchmarking.Recording;
 public class RecorderBenchmark : IValidatedBenchmark
 {
     private const int ValuesPerInvocation = 1024;
-    private const int RecordsPerThread = 100_000;
+    private const int RecordsPerThread = RecordingWorkers.RecordsPerThread;
     private const int Threads = 2;
     private const long Highest = 3_600_000_000_000;
 
-    private readonly long[] _values = new long[ValuesPerInvocation];
+    private readonly long[] _values = RecordingWorkers.Values();
     private Recorder _recorder = null!;
     private SingleWriterRecorder _singleWriterRecorder = null!;
     private LongHistogram _sharedLongHistogram = null!;
     private LongConcurrentHistogram _sharedConcurrentHistogram = null!;
     private Recorder _sharedRecorder = null!;
-    private Barrier _start = null!;
-    private Barrier _done = null!;
-    private Thread[] _workers = null!;
-    private IRecorder? _target;
-    private volatile bool _stopping;
+    private RecordingWorkers _workers = null!;
 
     [GlobalSetup]
     public void Setup()
     {
-        var random = new Random(42);
-        for (int i = 0; i < _values.Length; i++)
-        {
-            _values[i] = (long)Math.Exp(Math.Log(1_000_000) + (random.NextDouble() * 4) - 2);
-        }
-
         _recorder = new Recorder(1, Highest, 3);
         _singleWriterRecorder = new SingleWriterRecorder(1, Highest, 3);
         _sharedLongHistogram = new LongHistogram(1, Highest, 3);
         _sharedConcurrentHistogram = new LongConcurrentHistogram(1, Highest, 3);
         _sharedRecorder = new Recorder(1, Highest, 3);
-
-        _start = new Barrier(Threads + 1);
-        _done = new Barrier(Threads + 1);
-        _workers = new Thread[Threads];
-        for (int t = 0; t < Threads; t++)
-        {
-            int offset = t * (ValuesPerInvocation / Threads);
-            _workers[t] = new Thread(() => Work(offset)) { IsBackground = true, Name = "benchmark writer " + t };
-            _workers[t].Start();
-        }
+        _workers = new RecordingWorkers(_values, Threads);
 
         BenchmarkValidation.Run(this);
     }
 
     [GlobalCleanup]
-    public void Cleanup()
-    {
-        _stopping = true;
-        _start.SignalAndWait();
-        foreach (var worker in _workers)
-        {
-            worker.Join();
-        }
-
-        _start.Dispose();
-        _done.Dispose();
-    }
+    public void Cleanup() => _workers.Dispose();
 
     [Benchmark(OperationsPerInvoke = ValuesPerInvocation)]
     public int Recorder_OneThread()
@@ -144,32 +114,5 @@ public class RecorderBenchmark : IValidatedBenchmark
         }
     }
 
-    private int RunOnAllThreads(IRecorder target)
-    {
-        Volatile.Write(ref _target, target);
-        _start.SignalAndWait();
-        _done.SignalAndWait();
-        return Threads * RecordsPerThread;
-    }
-
-    private void Work(int offset)
-    {
-        long[] values = _values;
-        while (true)
-        {
-            _start.SignalAndWait();
-            if (_stopping)
-            {
-                return;
-            }
-
-            var target = Volatile.Read(ref _target)!;
-            for (int i = 0; i < RecordsPerThread; i++)
-            {
-                target.RecordValue(values[(i + offset) & (ValuesPerInvocation - 1)]);
-            }
-
-            _done.SignalAndWait();
-        }
-    }
+    private int RunOnAllThreads(IRecorder target) => _workers.RecordOnAllThreads(target);
 }

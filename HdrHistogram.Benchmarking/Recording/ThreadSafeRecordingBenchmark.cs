@@ -1,5 +1,4 @@
 using System;
-using System.Threading;
 using BenchmarkDotNet.Attributes;
 using HdrHistogram.Benchmarking.Infrastructure;
 
@@ -11,67 +10,38 @@ namespace HdrHistogram.Benchmarking.Recording;
 /// per record), a prototype of Java's <c>AtomicHistogram</c> (<see cref="AtomicHistogramPrototype"/>: two atomic
 /// operations, fixed range) and <see cref="Recorder"/>; <see cref="LongHistogram"/> on one thread is the baseline.
 /// </summary>
-/// <remarks>The two-thread benchmarks work as in <see cref="RecorderBenchmark"/>: two long-lived threads, released together, each recording <see cref="RecordsPerThread"/> values.</remarks>
+/// <remarks>The two-thread benchmarks run on <see cref="RecordingWorkers"/>, as in <see cref="RecorderBenchmark"/>: two long-lived threads, released together, each recording <see cref="RecordsPerThread"/> values.</remarks>
 [MemoryDiagnoser]
 public class ThreadSafeRecordingBenchmark : IValidatedBenchmark
 {
     private const int ValuesPerInvocation = 1024;
-    private const int RecordsPerThread = 100_000;
+    private const int RecordsPerThread = RecordingWorkers.RecordsPerThread;
     private const int Threads = 2;
     private const long Highest = 3_600_000_000_000;
 
-    private readonly long[] _values = new long[ValuesPerInvocation];
+    private readonly long[] _values = RecordingWorkers.Values();
     private LongHistogram _long = null!;
     private LongConcurrentHistogram _concurrent = null!;
     private SynchronizedHistogram _synchronized = null!;
     private AtomicHistogramPrototype _atomic = null!;
     private Recorder _recorder = null!;
-    private Barrier _start = null!;
-    private Barrier _done = null!;
-    private Thread[] _workers = null!;
-    private IRecorder? _target;
-    private volatile bool _stopping;
+    private RecordingWorkers _workers = null!;
 
     [GlobalSetup]
     public void Setup()
     {
-        var random = new Random(42);
-        for (int i = 0; i < _values.Length; i++)
-        {
-            _values[i] = (long)Math.Exp(Math.Log(1_000_000) + (random.NextDouble() * 4) - 2);
-        }
-
         _long = new LongHistogram(1, Highest, 3);
         _concurrent = new LongConcurrentHistogram(1, Highest, 3);
         _synchronized = new SynchronizedHistogram(1, Highest, 3);
         _atomic = new AtomicHistogramPrototype(Highest, 3);
         _recorder = new Recorder(1, Highest, 3);
-        _start = new Barrier(Threads + 1);
-        _done = new Barrier(Threads + 1);
-        _workers = new Thread[Threads];
-        for (int t = 0; t < Threads; t++)
-        {
-            int offset = t * (ValuesPerInvocation / Threads);
-            _workers[t] = new Thread(() => Work(offset)) { IsBackground = true, Name = "benchmark writer " + t };
-            _workers[t].Start();
-        }
+        _workers = new RecordingWorkers(_values, Threads);
 
         BenchmarkValidation.Run(this);
     }
 
     [GlobalCleanup]
-    public void Cleanup()
-    {
-        _stopping = true;
-        _start.SignalAndWait();
-        foreach (var worker in _workers)
-        {
-            worker.Join();
-        }
-
-        _start.Dispose();
-        _done.Dispose();
-    }
+    public void Cleanup() => _workers.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = ValuesPerInvocation)]
     public int LongHistogram_OneThread() => RecordAll(_long);
@@ -131,32 +101,5 @@ public class ThreadSafeRecordingBenchmark : IValidatedBenchmark
         return values.Length;
     }
 
-    private int RunOnAllThreads(IRecorder target)
-    {
-        Volatile.Write(ref _target, target);
-        _start.SignalAndWait();
-        _done.SignalAndWait();
-        return Threads * RecordsPerThread;
-    }
-
-    private void Work(int offset)
-    {
-        long[] values = _values;
-        while (true)
-        {
-            _start.SignalAndWait();
-            if (_stopping)
-            {
-                return;
-            }
-
-            var target = Volatile.Read(ref _target)!;
-            for (int i = 0; i < RecordsPerThread; i++)
-            {
-                target.RecordValue(values[(i + offset) & (ValuesPerInvocation - 1)]);
-            }
-
-            _done.SignalAndWait();
-        }
-    }
+    private int RunOnAllThreads(IRecorder target) => _workers.RecordOnAllThreads(target);
 }
