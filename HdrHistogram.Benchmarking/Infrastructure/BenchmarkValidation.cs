@@ -130,7 +130,7 @@ public static class BenchmarkValidation
         IEnumerable<string> values = type.GetProperties(BindingFlags.Public | BindingFlags.Instance)
             .Cast<MemberInfo>()
             .Concat(type.GetFields(BindingFlags.Public | BindingFlags.Instance))
-            .Where(m => m.GetCustomAttributes().Any(a => a.GetType().Name.StartsWith("Params", StringComparison.Ordinal)))
+            .Where(m => m.GetCustomAttributes().Any(a => a is ParamsAttribute or ParamsSourceAttribute or ParamsAllValuesAttribute))
             .OrderBy(m => m.Name, StringComparer.Ordinal)
             .Select(m => m.Name + "=" + Convert.ToString(m is PropertyInfo p ? p.GetValue(instance) : ((FieldInfo)m).GetValue(instance), CultureInfo.InvariantCulture));
         string key = type.FullName + "(" + string.Join(", ", values) + ")";
