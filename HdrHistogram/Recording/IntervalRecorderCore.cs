@@ -39,52 +39,32 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(long value)
     {
-        long criticalValueAtEnter = EnterWriter();
-        try
+        using var section = EnterWriter();
+
+        // Concurrent histograms under the phaser take the count only (their total is the sum of the counts); the
+        // interval's minimum and maximum follow from the counts once the writers have left (OnWritersLeft).
+        if (SingleWriter is null)
         {
-            // Concurrent histograms under the phaser take the count only (their total is the sum of the counts); the
-            // interval's minimum and maximum follow from the counts once the writers have left (OnWritersLeft).
-            if (SingleWriter is null)
-            {
-                ActiveHistogram.RecordCountOnly(value);
-            }
-            else
-            {
-                ActiveHistogram.RecordValue(value);
-            }
+            ActiveHistogram.RecordCountOnly(value);
         }
-        finally
+        else
         {
-            ExitWriter(criticalValueAtEnter);
+            ActiveHistogram.RecordValue(value);
         }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(long value, long count)
     {
-        long criticalValueAtEnter = EnterWriter();
-        try
-        {
-            ActiveHistogram.RecordValueWithCount(value, count);
-        }
-        finally
-        {
-            ExitWriter(criticalValueAtEnter);
-        }
+        using var section = EnterWriter();
+        ActiveHistogram.RecordValueWithCount(value, count);
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
     {
-        long criticalValueAtEnter = EnterWriter();
-        try
-        {
-            ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-        }
-        finally
-        {
-            ExitWriter(criticalValueAtEnter);
-        }
+        using var section = EnterWriter();
+        ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
     }
 
     protected override HistogramBase CreateLike(HistogramBase active)
