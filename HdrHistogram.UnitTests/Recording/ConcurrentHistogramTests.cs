@@ -190,12 +190,12 @@ public class ConcurrentHistogramTests
         {
             LongConcurrentHistogram l => new LateWriter(
                 () => l.Counts.Current,
-                (c, i, n) => l.Counts.AddTo((ConcurrentCounts<long, LongSlotAtomics>.CountsArray)c, i, n),
-                c => ((ConcurrentCounts<long, LongSlotAtomics>.CountsArray)c).Slots.All(x => x == 0)),
+                (c, i, n) => l.Counts.AddTo((ConcurrentCounts<long, ConcurrentHistogramBase<long>.SlotAtomics>.CountsArray)c, i, n),
+                c => ((ConcurrentCounts<long, ConcurrentHistogramBase<long>.SlotAtomics>.CountsArray)c).Slots.All(x => x == 0)),
             IntConcurrentHistogram n => new LateWriter(
                 () => n.Counts.Current,
-                (c, i, k) => n.Counts.AddTo((ConcurrentCounts<int, IntSlotAtomics>.CountsArray)c, i, k),
-                c => ((ConcurrentCounts<int, IntSlotAtomics>.CountsArray)c).Slots.All(x => x == 0)),
+                (c, i, k) => n.Counts.AddTo((ConcurrentCounts<int, ConcurrentHistogramBase<int>.SlotAtomics>.CountsArray)c, i, k),
+                c => ((ConcurrentCounts<int, ConcurrentHistogramBase<int>.SlotAtomics>.CountsArray)c).Slots.All(x => x == 0)),
             _ => throw new ArgumentException("Not a concurrent histogram.", nameof(h)),
         };
 

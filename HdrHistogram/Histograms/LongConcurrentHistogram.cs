@@ -1,24 +1,11 @@
-using HdrHistogram.Concurrency;
-
 namespace HdrHistogram;
 
 /// <summary>
 /// A histogram with 64-bit counts that many threads may record into at once (Java's <c>ConcurrentHistogram</c>).
 /// </summary>
-/// <remarks>
-/// <para>
-/// Recording is wait-free unless it has to grow the histogram, and allocation-free; growing, shifting and resetting
-/// while writers record lose no count. The total count is derived from the counts (see <see cref="TotalCount"/>).
-/// </para>
-/// <para>
-/// Reads while writers are active see a recent, not necessarily consistent, state and never fail; take consistent
-/// snapshots with a <see cref="Recorder"/>. How it works: docs/design.md.
-/// </para>
-/// </remarks>
-public class LongConcurrentHistogram : HistogramBase
+/// <remarks>What it does and how: <see cref="ConcurrentHistogramBase{TCount}"/>.</remarks>
+public class LongConcurrentHistogram : ConcurrentHistogramBase<long>
 {
-    private readonly ConcurrentCounts<long, LongSlotAtomics> _counts;
-
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public LongConcurrentHistogram(int numberOfSignificantValueDigits)
@@ -42,7 +29,6 @@ public class LongConcurrentHistogram : HistogramBase
     public LongConcurrentHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ConcurrentCounts<long, LongSlotAtomics>(this, CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -53,52 +39,7 @@ public class LongConcurrentHistogram : HistogramBase
     public LongConcurrentHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ConcurrentCounts<long, LongSlotAtomics>(this, CountsArrayLength);
     }
-
-    /// <inheritdoc />
-    /// <remarks>
-    /// The total is the sum of the counts, cached until a count changes: recording then makes one atomic operation
-    /// (the count's) rather than two. The sum is kept per block of 64 counts (16 bytes of bookkeeping per block), so
-    /// the first read after records re-sums only the blocks written since the read before; a read with nothing recorded since, as iteration makes on every step, is one memory read. Setting it
-    /// (subclasses) only marks the cached sum stale, since the counts define it.
-    /// </remarks>
-    public override long TotalCount
-    {
-        get => _counts.Total();
-        protected set => _counts.InvalidateTotal();
-    }
-
-    /// <inheritdoc />
-    public override long MaxAllowableCount => long.MaxValue;
-
-    /// <inheritdoc />
-    protected override int WordSizeInBytes => sizeof(long);
-
-    private protected override bool IsConcurrent => true;
-
-    /// <summary>The counts writers add to and rebuilds replace (test hook: a late writer holds on to an old array).</summary>
-    internal ConcurrentCounts<long, LongSlotAtomics> Counts => _counts;
-
-    /// <summary>Adds to the count without a lock (see <see cref="ConcurrentCounts{TSlot, TAtomics}"/>).</summary>
-    private protected override void RecordCountAtValue(long count, long value) => RecordConcurrently(_counts, count, value, trackExtremes: true);
-
-    /// <summary>Adds one to the count of <paramref name="value"/> and leaves the minimum and maximum alone (the thread-safe <see cref="Recorder"/>'s writers).</summary>
-    internal override void RecordCountOnly(long value) => RecordConcurrently(_counts, 1, value, trackExtremes: false);
-
-    private protected override void UpdateMaxValue(long value) => RaiseMaxValueAtomically(value);
-
-    private protected override void UpdateMinNonZeroValue(long value) => LowerMinNonZeroValueAtomically(value);
-
-    private protected override long GetCountAtLogicalIndex(int index) => _counts.GetAtLogicalIndex(index);
-
-    private protected override void AddToTotalCount(long value) => _counts.InvalidateTotal();
-
-    private protected override void Resize(long newHighestTrackableValue) => ResizeUnderLock(_counts.UpdateLock, newHighestTrackableValue);
-
-    private protected override void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated) => ShiftConcurrently(_counts, shiftAmount);
-
-    private protected override void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset) => RelayOutConcurrently(_counts, newNormalizingIndexOffset);
 
     private protected override HistogramBase CreateEmptyCopy()
         => new LongConcurrentHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
