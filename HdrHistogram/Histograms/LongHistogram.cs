@@ -1,13 +1,8 @@
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
 /// <summary>A histogram with 64-bit counts: the general-purpose choice (Java's <c>Histogram</c>).</summary>
-public class LongHistogram : HistogramBase
+public class LongHistogram : ArrayHistogramBase<long>
 {
-    private readonly ArrayCounts<long> _counts;
-    private long _totalCount;
-
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public LongHistogram(int numberOfSignificantValueDigits)
@@ -31,7 +26,6 @@ public class LongHistogram : HistogramBase
     public LongHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ArrayCounts<long>(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -42,39 +36,7 @@ public class LongHistogram : HistogramBase
     public LongHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ArrayCounts<long>(CountsArrayLength);
     }
-
-    /// <inheritdoc />
-    public override long TotalCount
-    {
-        get => _totalCount;
-        protected set => _totalCount = value;
-    }
-
-    /// <inheritdoc />
-    public override long MaxAllowableCount => long.MaxValue;
-
-    /// <inheritdoc />
-    protected override int WordSizeInBytes => sizeof(long);
-
-    /// <summary>
-    /// Records one value: an increment of its count and of the total when it lies inside the range recorded so far
-    /// (<see cref="HistogramBase.FastRecordSlot"/>), else the general path.
-    /// </summary>
-    private protected override void RecordSingleValue(long value)
-    {
-        if (_counts.TryIncrement(FastRecordSlot(value)))
-        {
-            _totalCount++;
-        }
-        else
-        {
-            RecordCountAtValue(1, value);
-        }
-    }
-
-    private protected override void AddToTotalCount(long value) => _totalCount += value;
 
     private protected override HistogramBase CreateEmptyCopy()
         => new LongHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };

@@ -1,13 +1,8 @@
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
-/// <summary>A histogram with 16-bit counts (Java's <c>ShortCountsHistogram</c>): a quarter of the memory of <see cref="LongHistogram"/>; a count that would exceed <see cref="short.MaxValue"/> throws instead of wrapping (upstream .NET wrapped silently).</summary>
-public class ShortHistogram : HistogramBase
+/// <summary>A histogram with 16-bit counts (Java's <c>ShortCountsHistogram</c>): a quarter of the memory of <see cref="LongHistogram"/>; a count that passes <see cref="short.MaxValue"/> wraps, as in 2.5.0, and <see cref="HistogramBase.HasOverflowed"/> reports it.</summary>
+public class ShortHistogram : ArrayHistogramBase<short>
 {
-    private readonly ArrayCounts<short> _counts;
-    private long _totalCount;
-
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public ShortHistogram(int numberOfSignificantValueDigits)
@@ -31,7 +26,6 @@ public class ShortHistogram : HistogramBase
     public ShortHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ArrayCounts<short>(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -42,39 +36,7 @@ public class ShortHistogram : HistogramBase
     public ShortHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ArrayCounts<short>(CountsArrayLength);
     }
-
-    /// <inheritdoc />
-    public override long TotalCount
-    {
-        get => _totalCount;
-        protected set => _totalCount = value;
-    }
-
-    /// <inheritdoc />
-    public override long MaxAllowableCount => short.MaxValue;
-
-    /// <inheritdoc />
-    protected override int WordSizeInBytes => sizeof(short);
-
-    /// <summary>
-    /// Records one value: an increment of its count and of the total when it lies inside the range recorded so far
-    /// (<see cref="HistogramBase.FastRecordSlot"/>), else the general path. A count at short.MaxValue wraps, as in 2.5.0.
-    /// </summary>
-    private protected override void RecordSingleValue(long value)
-    {
-        if (_counts.TryIncrement(FastRecordSlot(value)))
-        {
-            _totalCount++;
-        }
-        else
-        {
-            RecordCountAtValue(1, value);
-        }
-    }
-
-    private protected override void AddToTotalCount(long value) => _totalCount += value;
 
     private protected override HistogramBase CreateEmptyCopy()
         => new ShortHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
