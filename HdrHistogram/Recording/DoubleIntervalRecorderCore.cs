@@ -24,22 +24,43 @@ internal sealed class DoubleIntervalRecorderCore : IntervalRecorderCoreBase<Doub
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(double value)
     {
-        using var section = EnterWriter();
-        ActiveHistogram.RecordValue(value);
+        long criticalValueAtEnter = EnterWriter();
+        try
+        {
+            ActiveHistogram.RecordValue(value);
+        }
+        finally
+        {
+            ExitWriter(criticalValueAtEnter);
+        }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(double value, long count)
     {
-        using var section = EnterWriter();
-        ActiveHistogram.RecordValueWithCount(value, count);
+        long criticalValueAtEnter = EnterWriter();
+        try
+        {
+            ActiveHistogram.RecordValueWithCount(value, count);
+        }
+        finally
+        {
+            ExitWriter(criticalValueAtEnter);
+        }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
     {
-        using var section = EnterWriter();
-        ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        long criticalValueAtEnter = EnterWriter();
+        try
+        {
+            ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        }
+        finally
+        {
+            ExitWriter(criticalValueAtEnter);
+        }
     }
 
     // Java's copy constructor followed by reset: the active histogram's (possibly grown) dynamic range and digits.

@@ -39,32 +39,52 @@ internal sealed class IntervalRecorderCore : IntervalRecorderCoreBase<HistogramB
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValue</c>).</summary>
     public void RecordValue(long value)
     {
-        using var section = EnterWriter();
-
-        // Concurrent histograms under the phaser take the count only (their total is the sum of the counts); the
-        // interval's minimum and maximum follow from the counts once the writers have left (OnWritersLeft).
-        if (SingleWriter is null)
+        long criticalValueAtEnter = EnterWriter();
+        try
         {
-            ActiveHistogram.RecordCountOnly(value);
+            // Concurrent histograms under the phaser take the count only (their total is the sum of the counts); the
+            // interval's minimum and maximum follow from the counts once the writers have left (OnWritersLeft).
+            if (SingleWriter is null)
+            {
+                ActiveHistogram.RecordCountOnly(value);
+            }
+            else
+            {
+                ActiveHistogram.RecordValue(value);
+            }
         }
-        else
+        finally
         {
-            ActiveHistogram.RecordValue(value);
+            ExitWriter(criticalValueAtEnter);
         }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithCount</c>).</summary>
     public void RecordValueWithCount(long value, long count)
     {
-        using var section = EnterWriter();
-        ActiveHistogram.RecordValueWithCount(value, count);
+        long criticalValueAtEnter = EnterWriter();
+        try
+        {
+            ActiveHistogram.RecordValueWithCount(value, count);
+        }
+        finally
+        {
+            ExitWriter(criticalValueAtEnter);
+        }
     }
 
     /// <summary>Records into the active histogram inside a writer critical section (see the recorder's <c>RecordValueWithExpectedInterval</c>).</summary>
     public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
     {
-        using var section = EnterWriter();
-        ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        long criticalValueAtEnter = EnterWriter();
+        try
+        {
+            ActiveHistogram.RecordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+        }
+        finally
+        {
+            ExitWriter(criticalValueAtEnter);
+        }
     }
 
     protected override HistogramBase CreateLike(HistogramBase active)

@@ -97,21 +97,34 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
     }
 
     /// <summary>
-    /// Enters a writer critical section: <see cref="SingleWriter"/>'s when set, else <see cref="Phaser"/>'s. Write to
-    /// <see cref="ActiveHistogram"/> only inside it: <c>using var section = EnterWriter();</c> leaves it, also on an
-    /// exception, once the writes are done.
+    /// Enters a writer critical section: <see cref="SingleWriter"/>'s when set, else <see cref="Phaser"/>'s. Pass the
+    /// result to <see cref="ExitWriter"/> (in a <c>finally</c>) after the last write to <see cref="ActiveHistogram"/>.
     /// </summary>
-    /// <returns>The section; disposing it leaves the critical section.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public WriterSection EnterWriter()
+    public long EnterWriter()
     {
         if (SingleWriter is { } singleWriter)
         {
             singleWriter.WriterEnter();
-            return new WriterSection(this, 0);
+            return 0;
         }
 
-        return new WriterSection(this, Phaser.WriterCriticalSectionEnter());
+        return Phaser.WriterCriticalSectionEnter();
+    }
+
+    /// <summary>Leaves the writer critical section <see cref="EnterWriter"/> entered.</summary>
+    /// <param name="criticalValueAtEnter">What <see cref="EnterWriter"/> returned.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void ExitWriter(long criticalValueAtEnter)
+    {
+        if (SingleWriter is { } singleWriter)
+        {
+            singleWriter.WriterExit();
+        }
+        else
+        {
+            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
+        }
     }
 
     /// <summary>Makes <paramref name="first"/> (owned by this recorder) the active histogram; its interval begins now.</summary>
@@ -198,35 +211,5 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
             throw new InvalidOperationException(
                 "The replacement histogram (histogramToRecycle) was already recycled and is being recorded into again; recycle each interval histogram once.");
         }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void ExitWriter(long criticalValueAtEnter)
-    {
-        if (SingleWriter is { } singleWriter)
-        {
-            singleWriter.WriterExit();
-        }
-        else
-        {
-            Phaser.WriterCriticalSectionExit(criticalValueAtEnter);
-        }
-    }
-
-    /// <summary>A writer critical section <see cref="EnterWriter"/> entered; <see cref="Dispose"/> leaves it (once).</summary>
-    public readonly struct WriterSection : IDisposable
-    {
-        private readonly IntervalRecorderCoreBase<THistogram> _core;
-        private readonly long _criticalValueAtEnter;
-
-        internal WriterSection(IntervalRecorderCoreBase<THistogram> core, long criticalValueAtEnter)
-        {
-            _core = core;
-            _criticalValueAtEnter = criticalValueAtEnter;
-        }
-
-        /// <summary>Leaves the critical section.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Dispose() => _core.ExitWriter(_criticalValueAtEnter);
     }
 }
