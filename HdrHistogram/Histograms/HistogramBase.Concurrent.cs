@@ -3,7 +3,7 @@ using HdrHistogram.Concurrency;
 
 namespace HdrHistogram;
 
-/// <summary>The concurrent recording and layout changes of <see cref="ConcurrentHistogramBase{TCount}"/> (and the atomic extremes <see cref="PackedConcurrentHistogram"/> also uses), over a <see cref="ConcurrentCounts{TSlot, TAtomics}"/> store.</summary>
+/// <summary>The concurrent recording and layout changes of <see cref="ConcurrentHistogramBase{TCount}"/>, over a <see cref="ConcurrentCounts{TSlot, TAtomics}"/> store.</summary>
 public abstract partial class HistogramBase
 {
     /// <summary>

@@ -552,6 +552,14 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
         }
     }
 
+    /// <summary>Compare-and-set access to the raw maximum for the concurrent variants.</summary>
+    private protected ref long RawMaxValue => ref _maxValue;
+
+    /// <summary>Compare-and-set access to the raw minimum non-zero value for the concurrent variants.</summary>
+    private protected ref long RawMinNonZeroValue => ref _minNonZeroValue;
+
+    private protected long UnitMagnitudeMask => _unitMagnitudeMask;
+
     private void ResetMaxValue(long maxValue) => Volatile.Write(ref _maxValue, maxValue | _unitMagnitudeMask);
 
     private void ResetMinNonZeroValue(long minNonZeroValue)

@@ -1,5 +1,6 @@
 using System;
 using System.Threading;
+using HdrHistogram.Concurrency;
 using HdrHistogram.Packed;
 
 namespace HdrHistogram;
@@ -117,9 +118,15 @@ public class PackedConcurrentHistogram : HistogramBase
         }
     }
 
-    private protected override void UpdateMaxValue(long value) => RaiseMaxValueAtomically(value);
+    private protected override void UpdateMaxValue(long value) => AtomicExtremes.RaiseTo(ref RawMaxValue, value | UnitMagnitudeMask);
 
-    private protected override void UpdateMinNonZeroValue(long value) => LowerMinNonZeroValueAtomically(value);
+    private protected override void UpdateMinNonZeroValue(long value)
+    {
+        if (value > UnitMagnitudeMask)
+        {
+            AtomicExtremes.LowerTo(ref RawMinNonZeroValue, value & ~UnitMagnitudeMask);
+        }
+    }
 
     private protected override void AddToTotalCount(long value)
     {
