@@ -64,23 +64,8 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     /// <exception cref="ArgumentNullException"><paramref name="inputStream"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="inputStream"/> is not readable.</exception>
     public HistogramLogReader(Stream inputStream, HistogramLogReaderOptions? options, bool leaveOpen = true)
+        : this(options ??= new HistogramLogReaderOptions(), new LogLineSource(Readable(inputStream), leaveOpen, options.MaxLineLength))
     {
-        if (inputStream is null)
-        {
-            throw new ArgumentNullException(nameof(inputStream));
-        }
-
-        if (!inputStream.CanRead)
-        {
-            throw new ArgumentException("The stream is not readable.", nameof(inputStream));
-        }
-
-        options ??= new HistogramLogReaderOptions();
-        _source = new LogLineSource(inputStream, leaveOpen, options.MaxLineLength);
-        _decoder = new HistogramDecoder(options.DecoderOptions);
-        _minBarForHighestTrackableValue = options.DecoderOptions.MinBarForHighestTrackableValue;
-        _skipMalformedLines = options.SkipMalformedLines;
-        _partialLastLineIsMalformed = options.PartialLastLineIsMalformed;
     }
 
     /// <summary>Creates a reader of the text <paramref name="reader"/> gives.</summary>
@@ -89,14 +74,13 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     /// <param name="leaveOpen"><c>false</c> to dispose the text reader with the reader.</param>
     /// <exception cref="ArgumentNullException"><paramref name="reader"/> is null.</exception>
     public HistogramLogReader(TextReader reader, HistogramLogReaderOptions? options = null, bool leaveOpen = true)
+        : this(options ??= new HistogramLogReaderOptions(), new LogLineSource(reader ?? throw new ArgumentNullException(nameof(reader)), leaveOpen, options.MaxLineLength))
     {
-        if (reader is null)
-        {
-            throw new ArgumentNullException(nameof(reader));
-        }
+    }
 
-        options ??= new HistogramLogReaderOptions();
-        _source = new LogLineSource(reader, leaveOpen, options.MaxLineLength);
+    private HistogramLogReader(HistogramLogReaderOptions options, LogLineSource source)
+    {
+        _source = source;
         _decoder = new HistogramDecoder(options.DecoderOptions);
         _minBarForHighestTrackableValue = options.DecoderOptions.MinBarForHighestTrackableValue;
         _skipMalformedLines = options.SkipMalformedLines;
@@ -202,6 +186,22 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     /// that set it. The reader stays usable: <see cref="StartTimeSec"/> holds the value and intervals can still be read.
     /// </exception>
     public DateTime GetStartTime() => ToDateTime(_startTimeSec, "StartTime", _startTimeLineNumber);
+
+    /// <summary>The constructor's stream argument, checked: not null and readable.</summary>
+    private static Stream Readable(Stream inputStream)
+    {
+        if (inputStream is null)
+        {
+            throw new ArgumentNullException(nameof(inputStream));
+        }
+
+        if (!inputStream.CanRead)
+        {
+            throw new ArgumentException("The stream is not readable.", nameof(inputStream));
+        }
+
+        return inputStream;
+    }
 
     /// <summary>
     /// <paramref name="seconds"/> since the epoch as a UTC <see cref="DateTime"/>, or the format error of the header line
