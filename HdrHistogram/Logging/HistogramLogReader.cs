@@ -388,11 +388,16 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     }
 
     /// <summary>
-    /// The next line, whole or (at the end of the bytes so far) not yet terminated, parsed but not consumed; false when
-    /// no byte is left for now. A read error of the source names the line it happened on.
+    /// Takes the next line (advancing <c>_lineNumber</c> to it) and parses it; false when no line can be taken for now.
+    /// Bytes after the last line end count only when they are a complete interval, decoded here (as
+    /// <paramref name="mode"/> says) into <paramref name="decoded"/>, or, with <c>PartialLastLineIsMalformed</c>, a
+    /// malformed line; otherwise they are an interval still being written, or a comment whose end is still to come, and
+    /// are left for a later call. A read error of the source names the line it happened on.
     /// </summary>
-    private bool TryPeekParsedLine(out int lineStart, out int lineLength, out bool terminated, out ParsedLogLine line)
+    private bool TryTakeLine(EncodableHistogram? target, DecodeMode mode, out int lineStart, out int lineLength, out ParsedLogLine line, out EncodableHistogram? decoded)
     {
+        bool terminated;
+        decoded = null;
         try
         {
             if (!_source.TryPeekLine(out lineStart, out lineLength, out terminated))
@@ -407,6 +412,31 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
         }
 
         line = LogLineParser.Parse(_source.Buffer, lineStart, lineLength);
+        int lineNumber = _lineNumber + 1;
+        if (!terminated)
+        {
+            if (line.Kind == LogLineKind.Interval)
+            {
+                decoded = TryDecodeTail(line, target, mode, lineNumber, out string? error);
+                if (decoded is null)
+                {
+                    if (!_partialLastLineIsMalformed)
+                    {
+                        return false;
+                    }
+
+                    line.Kind = LogLineKind.Malformed;
+                    line.Error = error;
+                }
+            }
+            else if (line.Kind != LogLineKind.Malformed || !_partialLastLineIsMalformed)
+            {
+                return false;
+            }
+        }
+
+        _source.Consume();
+        _lineNumber = lineNumber;
         return true;
     }
 
@@ -417,39 +447,12 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
         entry = default;
         while (true)
         {
-            if (!TryPeekParsedLine(out _, out _, out bool terminated, out var line))
+            if (!TryTakeLine(target, mode, out _, out _, out var line, out var decoded))
             {
                 return null;
             }
 
-            int lineNumber = _lineNumber + 1;
-            EncodableHistogram? decoded = null;
-            if (!terminated)
-            {
-                // The bytes after the last line end: complete only if they are a valid interval, else (by default) an
-                // interval still being written, or a comment whose end is still to come: leave them for a later call.
-                if (line.Kind == LogLineKind.Interval)
-                {
-                    decoded = TryDecodeTail(line, target, mode, lineNumber, out string? error);
-                    if (decoded is null)
-                    {
-                        if (!_partialLastLineIsMalformed)
-                        {
-                            return null;
-                        }
-
-                        line.Kind = LogLineKind.Malformed;
-                        line.Error = error;
-                    }
-                }
-                else if (line.Kind != LogLineKind.Malformed || !_partialLastLineIsMalformed)
-                {
-                    return null;
-                }
-            }
-
-            _source.Consume();
-            _lineNumber = lineNumber;
+            int lineNumber = _lineNumber;
             switch (line.Kind)
             {
                 case LogLineKind.StartTime:
