@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the benchmarks (see README.md next to this script).
 #
-#   run.sh --quick [--filter GLOB]...   smoke check: every benchmark once, in process, its setup validating the result;
+#   run.sh --quick [--build B]... [--filter GLOB]...
+#                                       smoke check: every benchmark once, in process, its setup validating the result;
 #                                       for the default library build, the library's netstandard2.0 build and the
-#                                       program built against the HdrHistogram 2.5.0 package (its Versus250 suites).
+#                                       program built against the HdrHistogram 2.5.0 package (its Versus250 suites);
+#                                       --build (default, netstandard2.0 or package-2.5.0) picks some of them.
 #   run.sh --full  [--group G]... [--filter GLOB]...   measured run; GitHub-markdown and JSON reports (with BenchmarkDotNet's
 #                                       environment lines) go to results/<yyyy-MM-dd>/ (UTC date).
 #
@@ -31,18 +33,25 @@ cd "$root"
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 usage() {
-    sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
 mode=
 filters=()
 groups=()
+builds=()
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) mode=quick ;;
         --full) mode=full ;;
+        --build)
+            [ $# -ge 2 ] || usage
+            case "$2" in default|netstandard2.0|package-2.5.0) ;; *) echo "Unknown build: $2" >&2; usage ;; esac
+            builds+=("$2")
+            shift
+            ;;
         --filter)
             [ $# -ge 2 ] || usage
             filters+=("$2")
@@ -80,7 +89,8 @@ if [ "$mode" = quick ]; then
     # Build the three programs one after another (they share the library's outputs), then run them side by side: each
     # run is one in-process BenchmarkDotNet session that keeps about one core busy.
     declare -A dlls pids
-    for build in default netstandard2.0 package-2.5.0; do
+    [ ${#builds[@]} -gt 0 ] || builds=(default netstandard2.0 package-2.5.0)
+    for build in "${builds[@]}"; do
         if [ "$build" = default ]; then
             switch=()
             dll=HdrHistogram.Benchmarking/bin/Release/$tfm/HdrHistogram.Benchmarking.dll
@@ -105,7 +115,7 @@ if [ "$mode" = quick ]; then
             > "$artifacts/$build.log" 2>&1 &
         pids[$build]=$!
     done
-    for build in default netstandard2.0 package-2.5.0; do
+    for build in "${builds[@]}"; do
         [ -n "${pids[$build]:-}" ] || continue
         echo "== quick: $build library build"
         # Long runs of BenchmarkDotNet's per-iteration lines are of no use here: keep the errors and the verdict.

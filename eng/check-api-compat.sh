@@ -16,18 +16,28 @@ if [ ! -f "$left" ]; then
     exit 1
 fi
 
-status=0
-for tfm in net8.0 net9.0 net10.0 netstandard2.0; do
+# The four comparisons are independent: run them side by side (each is mostly one core's work loading assemblies).
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+tfms="net8.0 net9.0 net10.0 netstandard2.0"
+for tfm in $tfms; do
     right="HdrHistogram/bin/Release/$tfm/HdrHistogram.dll"
     if [ ! -f "$right" ]; then
         echo "$right is missing: build HdrHistogram in Release first." >&2
         exit 1
     fi
-    if out="$(dotnet apicompat -l "$left" -r "$right" --suppression-file eng/apicompat/suppressions.xml 2>&1)"; then
+    ( dotnet apicompat -l "$left" -r "$right" --suppression-file eng/apicompat/suppressions.xml >"$work/$tfm.txt" 2>&1
+      echo $? >"$work/$tfm.rc" ) &
+done
+wait
+
+status=0
+for tfm in $tfms; do
+    if [ "$(cat "$work/$tfm.rc")" = 0 ]; then
         echo "api-compat $tfm: 0 differences from HdrHistogram 2.5.0"
     else
-        echo "$out"
-        echo "api-compat $tfm: $(grep -c '^CP[0-9]' <<<"$out") differences from HdrHistogram 2.5.0" >&2
+        cat "$work/$tfm.txt"
+        echo "api-compat $tfm: $(grep -c '^CP[0-9]' "$work/$tfm.txt") differences from HdrHistogram 2.5.0" >&2
         status=1
     fi
 done

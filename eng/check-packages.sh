@@ -21,6 +21,11 @@
 #     install takes at most HDR_TOOL_INSTALL_LIMIT_MB (default 40) MB, and the installed hdr prints its version,
 #     processes and plots the sample log.
 # Works offline once `dotnet restore HdrHistogram.sln` has run.
+#
+#   eng/check-packages.sh              every RID of HdrToolRids (what a release publishes)
+#   eng/check-packages.sh --rids host  linux-x64 (checked in full) and this machine's RID only, plus 'any': the
+#                                      packages are the same build but for the natives each RID carries, so .ci/run
+#                                      checks these and leaves every RID to the workflow's own packages job
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
@@ -41,6 +46,23 @@ commit="$(git rev-parse HEAD 2>/dev/null || true)"
 # RuntimeIdentifier) does not make: build those first, so that the pack itself builds nothing.
 tool_rids="$(sed -n 's:.*<HdrToolRids>\(.*\)</HdrToolRids>.*:\1:p' HdrHistogram.Tool/HdrHistogram.Tool.csproj | tr ';' ' ')"
 [ -n "$tool_rids" ] || fail "no HdrToolRids in HdrHistogram.Tool/HdrHistogram.Tool.csproj"
+rid_property=()
+case "${1:-}" in
+    "") ;;
+    --rids)
+        [ "${2:-}" = host ] || fail "usage: eng/check-packages.sh [--rids host]"
+        host_rid="$(dotnet --info | sed -n 's/^ *RID: *//p' | head -n 1)"
+        narrowed="linux-x64"
+        if [ -n "$host_rid" ] && [ "$host_rid" != linux-x64 ] && [[ " $tool_rids " == *" $host_rid "* ]]; then
+            narrowed+=" $host_rid"
+        fi
+        tool_rids="$narrowed"
+        # Narrows the pointer package too (HdrToolRids feeds ToolPackageRuntimeIdentifiers), so that it names only the
+        # RID packages made here.
+        rid_property=("-p:HdrToolRids=${tool_rids// /%3B}")
+        ;;
+    *) fail "usage: eng/check-packages.sh [--rids host]" ;;
+esac
 rm -rf nupkg
 start=$SECONDS
 # One MSBuild invocation builds every RID (what `dotnet build -r RID` does for each), on as many nodes as there are
@@ -56,7 +78,7 @@ start=$SECONDS
 } >"$work/tool-rids.proj"
 dotnet msbuild "$work/tool-rids.proj" -m -nologo -v:q >"$work/build-rids.txt" 2>&1 \
     || { cat "$work/build-rids.txt"; fail "building the tool for its RIDs ($tool_rids any) failed"; }
-dotnet pack HdrHistogram.sln -c Release --no-build --no-restore >"$work/pack.txt" 2>&1 \
+dotnet pack HdrHistogram.sln -c Release --no-build --no-restore "${rid_property[@]}" >"$work/pack.txt" 2>&1 \
     || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
 # The integrations: packages of their own (id:frameworks:the package it depends on; the core gains no dependency).
 integrations="HdrHistogram.BenchmarkDotNet:net8.0,net9.0,net10.0,netstandard2.0:HdrHistogram.Serialization

@@ -197,6 +197,38 @@ public class LogAllocationTests
         perLine.Should().Be(0);
     }
 
+    [Fact]
+    public void Following_a_log_whose_last_interval_is_still_being_written_allocates_nothing_per_read()
+    {
+        var intervals = LogRoundTripTests.Intervals(WarmUpLines + 1, new string?[] { null, "A" });
+        byte[] log = LogRoundTripTests.WriteLog(intervals);
+        int lastLineStart = Array.LastIndexOf(log, (byte)'\n', log.Length - 2) + 1;
+        var stream = new LogReaderBehaviourTests.GrowingStream(log.AsSpan(0, lastLineStart).ToArray());
+        using var reader = new HistogramLogReader(stream);
+        var target = new LongHistogram(1, 2, 3);
+        for (int i = 0; i < WarmUpLines; i++)
+        {
+            reader.TryReadNextInto(target, out _).Should().BeTrue();
+        }
+
+        // The last line arrives a byte at a time, as a followed log does; every read before its last byte finds no interval.
+        long allocated = 0;
+        for (int end = lastLineStart; end < log.Length - 2; end++)
+        {
+            stream.Append(new[] { log[end] });
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            bool read = reader.TryReadNextInto(target, out _);
+            allocated += GC.GetAllocatedBytesForCurrentThread() - before;
+            read.Should().BeFalse("the line is cut after " + (end + 1 - lastLineStart) + " bytes");
+        }
+
+        stream.Append(log.AsSpan(log.Length - 2).ToArray());
+        reader.TryReadNextInto(target, out _).Should().BeTrue();
+        target.Should().Be(intervals[WarmUpLines]);
+        _output.WriteLine("reads of a line still being written (" + (log.Length - 2 - lastLineStart) + " reads): " + allocated + " B");
+        allocated.Should().Be(0);
+    }
+
     private long PerCall(Action action)
     {
         const int Calls = 20;

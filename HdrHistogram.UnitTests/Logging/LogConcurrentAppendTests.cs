@@ -17,7 +17,7 @@ namespace HdrHistogram.UnitTests.Logging;
 /// </summary>
 public class LogConcurrentAppendTests
 {
-    private const int Intervals = 2000;
+    private const int Intervals = 600;
 
     [Trait("Category", "Heavy")]
     [Theory]

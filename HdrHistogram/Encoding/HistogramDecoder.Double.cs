@@ -11,7 +11,7 @@ namespace HdrHistogram.Encoding;
 public sealed partial class HistogramDecoder
 {
     /// <summary>The longest prefix needed to learn an encoding's total length: a DoubleHistogram wrapper and a V2 header.</summary>
-    private const int MaxPrefixLength = DoubleEncoder.WrapperLength + EncodingCookies.V2HeaderLength;
+    internal const int MaxPrefixLength = DoubleEncoder.WrapperLength + EncodingCookies.V2HeaderLength;
 
     /// <summary>Which kind of histogram a decode call expects.</summary>
     internal enum DecodeKind

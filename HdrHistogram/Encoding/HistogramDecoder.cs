@@ -582,6 +582,24 @@ public sealed partial class HistogramDecoder : IDisposable
         }
     }
 
+    /// <summary>
+    /// Whether an encoding of <paramref name="totalLength"/> bytes whose first bytes are <paramref name="prefix"/> (up to
+    /// <see cref="MaxPrefixLength"/> of them) is certainly cut short: it ends inside its header, or its header announces
+    /// more bytes. False when it may be whole, or is invalid in some other way (a full decode says how).
+    /// </summary>
+    internal bool IsCertainlyTruncated(ReadOnlySpan<byte> prefix, long totalLength)
+    {
+        try
+        {
+            long length = GetEncodedLength(prefix, out int prefixNeeded);
+            return length < 0 ? totalLength < prefixNeeded : totalLength < length;
+        }
+        catch (HistogramFormatException)
+        {
+            return false;
+        }
+    }
+
     /// <summary>The length of the integer histogram encoding whose first bytes are <paramref name="prefix"/> (see <see cref="GetEncodedLength"/>).</summary>
     private long GetIntegerEncodedLength(ReadOnlySpan<byte> prefix, out int prefixNeeded)
     {

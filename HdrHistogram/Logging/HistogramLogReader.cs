@@ -562,9 +562,16 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     /// <summary>Decodes an unterminated last line to see whether it is complete; null (and the problem) when it is not.</summary>
     private EncodableHistogram? TryDecodeTail(in ParsedLogLine line, EncodableHistogram? target, DecodeMode mode, int lineNumber, out string? error)
     {
+        error = null;
+        if (!_partialLastLineIsMalformed && TailIsCertainlyIncomplete(line))
+        {
+            // A line still being written, as on every read of a log followed while it grows: no full decode (and no
+            // exception) for each new piece of it.
+            return null;
+        }
+
         try
         {
-            error = null;
             // Strict about padding: a payload cut just before its '=' padding would otherwise decode completely.
             return Decode(line, target, mode, lineNumber, requirePadding: true);
         }
@@ -573,6 +580,34 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
             error = inner.Message;
             return null;
         }
+    }
+
+    /// <summary>
+    /// A look at the start of an unterminated interval line's payload: true when it certainly is not all there yet
+    /// (not whole groups of four base64 characters, or fewer bytes than its header announces). False when a full decode
+    /// must tell.
+    /// </summary>
+    private bool TailIsCertainlyIncomplete(in ParsedLogLine line)
+    {
+        int length = line.PayloadLength;
+        if ((length & 3) != 0)
+        {
+            return true;
+        }
+
+        // Padding stands only at the very end, so whole groups before it decode as a final block of their own.
+        const int PrefixChars = (HistogramDecoder.MaxPrefixLength + 2) / 3 * 4;
+        int prefixChars = Math.Min(length, PrefixChars);
+        Span<byte> prefix = stackalloc byte[PrefixChars / 4 * 3];
+        byte[] buffer = _source.Buffer;
+        int offset = line.PayloadOffset;
+        if (Base64.DecodeFromUtf8(new ReadOnlySpan<byte>(buffer, offset, prefixChars), prefix, out _, out int written) != OperationStatus.Done)
+        {
+            return false;
+        }
+
+        int padding = length == 0 ? 0 : (buffer[offset + length - 1] == (byte)'=' ? 1 : 0) + (buffer[offset + length - 2] == (byte)'=' ? 1 : 0);
+        return _decoder.IsCertainlyTruncated(prefix.Slice(0, written), ((long)length / 4 * 3) - padding);
     }
 
     /// <summary>
