@@ -123,9 +123,9 @@ internal static class LogLineParser
             }
         }
 
-        string? error = NumberThenNextField(line, ref position, ref start, ref fieldLength, "StartTimestamp", out result.Timestamp, ExpectedColumns)
-            ?? NumberThenNextField(line, ref position, ref start, ref fieldLength, "Interval_Length", out result.Length, ExpectedColumns)
-            ?? NumberThenNextField(line, ref position, ref start, ref fieldLength, "Interval_Max", out result.Max, ": the histogram payload is missing");
+        string? error = NumberThenNextField(line, ref position, ref start, ref fieldLength, out result.Timestamp, "the StartTimestamp field is not a number: ", "the line ends after the StartTimestamp field" + ExpectedColumns)
+            ?? NumberThenNextField(line, ref position, ref start, ref fieldLength, out result.Length, "the Interval_Length field is not a number: ", "the line ends after the Interval_Length field" + ExpectedColumns)
+            ?? NumberThenNextField(line, ref position, ref start, ref fieldLength, out result.Max, "the Interval_Max field is not a number: ", "the line ends after the Interval_Max field: the histogram payload is missing");
         if (error is not null)
         {
             return Malformed(ref result, error);
@@ -143,23 +143,19 @@ internal static class LogLineParser
         => Utf8Parser.TryParse(field, out value, out int consumed) && consumed == field.Length;
 
     /// <summary>
-    /// Parses the current field as the number column <paramref name="column"/> and moves to the next field; the error
-    /// text of a malformed line when the field is not a number or no field follows, else null.
+    /// Parses the current field as a number column and moves to the next field; the error text of a malformed line
+    /// when the field is not a number (<paramref name="notANumber"/> and an excerpt of it) or no field follows
+    /// (<paramref name="noNextField"/>, a literal, so that a line cut short allocates nothing), else null.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static string? NumberThenNextField(ReadOnlySpan<byte> line, ref int position, ref int start, ref int fieldLength, string column, out double value, string whenNoNextField)
+    private static string? NumberThenNextField(ReadOnlySpan<byte> line, ref int position, ref int start, ref int fieldLength, out double value, string notANumber, string noNextField)
     {
         if (!TryParseDouble(line.Slice(start, fieldLength), out value))
         {
-            return "the " + column + " field is not a number: " + TextExcerpt.Of(line.Slice(start, fieldLength));
+            return notANumber + TextExcerpt.Of(line.Slice(start, fieldLength));
         }
 
-        if (!NextField(line, ref position, out start, out fieldLength))
-        {
-            return "the line ends after the " + column + " field" + whenNoNextField;
-        }
-
-        return null;
+        return NextField(line, ref position, out start, out fieldLength) ? null : noNextField;
     }
 
     /// <summary>The next field: skips delimiters, then takes bytes up to the next delimiter or the end of the line.</summary>
