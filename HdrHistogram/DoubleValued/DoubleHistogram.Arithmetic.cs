@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using HdrHistogram.Concurrency;
 
@@ -31,12 +32,7 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentOutOfRangeException">The target's dynamic range cannot hold this histogram's values.</exception>
     public void CopyInto(DoubleHistogram targetHistogram)
     {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, targetHistogram?._integerValuesHistogram.SyncLock);
-
-        if (targetHistogram is null)
-        {
-            throw new ArgumentNullException(nameof(targetHistogram));
-        }
+        using var gate = EnterWith(targetHistogram, nameof(targetHistogram));
 
         targetHistogram.Reset();
         targetHistogram.Add(this);
@@ -78,12 +74,7 @@ public partial class DoubleHistogram
     /// </exception>
     public void Add(DoubleHistogram fromHistogram)
     {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, fromHistogram?._integerValuesHistogram.SyncLock);
-
-        if (fromHistogram is null)
-        {
-            throw new ArgumentNullException(nameof(fromHistogram));
-        }
+        using var gate = EnterWith(fromHistogram, nameof(fromHistogram));
 
         var fromIntegerHistogram = fromHistogram._integerValuesHistogram;
         int arrayLength = fromIntegerHistogram.CountsArrayLength;
@@ -115,12 +106,7 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentOutOfRangeException">A value cannot be covered by this histogram's range.</exception>
     public void AddWhileCorrectingForCoordinatedOmission(DoubleHistogram fromHistogram, double expectedIntervalBetweenValueSamples)
     {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, fromHistogram?._integerValuesHistogram.SyncLock);
-
-        if (fromHistogram is null)
-        {
-            throw new ArgumentNullException(nameof(fromHistogram));
-        }
+        using var gate = EnterWith(fromHistogram, nameof(fromHistogram));
 
         foreach (var step in fromHistogram._integerValuesHistogram.RecordedValues())
         {
@@ -141,12 +127,7 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentException">The other histogram has a count larger than this one's at some value.</exception>
     public void Subtract(DoubleHistogram otherHistogram)
     {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, otherHistogram?._integerValuesHistogram.SyncLock);
-
-        if (otherHistogram is null)
-        {
-            throw new ArgumentNullException(nameof(otherHistogram));
-        }
+        using var gate = EnterWith(otherHistogram, nameof(otherHistogram));
 
         var otherIntegerHistogram = otherHistogram._integerValuesHistogram;
         int arrayLength = otherIntegerHistogram.CountsArrayLength;
@@ -213,4 +194,21 @@ public partial class DoubleHistogram
             "The other histogram's count (" + otherCount.ToString(CultureInfo.InvariantCulture) + ") at value "
             + FormatDouble(otherValue) + " is larger than this one's (" + thisCount.ToString(CultureInfo.InvariantCulture) + ").",
             parameterName);
+
+    /// <summary>
+    /// Takes this histogram's lock and <paramref name="other"/>'s (synchronized histograms only) for an operation on
+    /// both, then rejects a null <paramref name="other"/>.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="other"/> is null (named <paramref name="parameterName"/>).</exception>
+    private SyncScope EnterWith([NotNull] DoubleHistogram? other, string parameterName)
+    {
+        var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, other?._integerValuesHistogram.SyncLock);
+        if (other is null)
+        {
+            gate.Dispose();
+            throw new ArgumentNullException(parameterName);
+        }
+
+        return gate;
+    }
 }

@@ -398,7 +398,7 @@ public partial class DoubleHistogram : EncodableHistogram, IDoubleValueRecorder,
             // Nothing to shift when every recorded value is 0.
             if (TotalCount > _integerValuesHistogram.GetCountAtIndex(0))
             {
-                if (!TryShiftIntegerValuesLeft(numberOfBinaryOrdersOfMagnitude))
+                if (!TryShiftIntegerValues(numberOfBinaryOrdersOfMagnitude, left: true))
                 {
                     // No room above to shift into: grow the internal histogram instead, keeping the value mapping,
                     // which extends the limit; then the shift fits.
@@ -435,7 +435,7 @@ public partial class DoubleHistogram : EncodableHistogram, IDoubleValueRecorder,
 
             if (TotalCount > _integerValuesHistogram.GetCountAtIndex(0))
             {
-                if (TryShiftIntegerValuesRight(numberOfBinaryOrdersOfMagnitude))
+                if (TryShiftIntegerValues(numberOfBinaryOrdersOfMagnitude, left: false))
                 {
                     // Java 2.2.2 scales the range here and again below, so a successful right shift moves the range
                     // by twice the amount. Reproduced for bit-compatibility; it cannot happen to a histogram built by
@@ -463,29 +463,28 @@ public partial class DoubleHistogram : EncodableHistogram, IDoubleValueRecorder,
         }
     }
 
-    private bool TryShiftIntegerValuesLeft(int numberOfBinaryOrdersOfMagnitude)
+    /// <summary>
+    /// Shifts the recorded integer values left (<paramref name="left"/>) or right; <c>false</c> when that would overflow
+    /// or lose precision, which the integer histogram checks before anything changes, as in Java.
+    /// </summary>
+    private bool TryShiftIntegerValues(int numberOfBinaryOrdersOfMagnitude, bool left)
     {
         try
         {
-            _integerValuesHistogram.ShiftValuesLeft(numberOfBinaryOrdersOfMagnitude);
-            return true;
-        }
-        catch (ArgumentOutOfRangeException)
-        {
-            return false; // Overflow: checked before anything changes, as in Java.
-        }
-    }
+            if (left)
+            {
+                _integerValuesHistogram.ShiftValuesLeft(numberOfBinaryOrdersOfMagnitude);
+            }
+            else
+            {
+                _integerValuesHistogram.ShiftValuesRight(numberOfBinaryOrdersOfMagnitude);
+            }
 
-    private bool TryShiftIntegerValuesRight(int numberOfBinaryOrdersOfMagnitude)
-    {
-        try
-        {
-            _integerValuesHistogram.ShiftValuesRight(numberOfBinaryOrdersOfMagnitude);
             return true;
         }
         catch (ArgumentOutOfRangeException)
         {
-            return false; // Underflow: checked before anything changes, as in Java.
+            return false;
         }
     }
 

@@ -201,56 +201,17 @@ public sealed partial class ByteBuffer : IDisposable
     /// <summary>Reads a big-endian 16-bit integer at the position and advances by two.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="InvalidOperationException">Fewer than 2 bytes remain.</exception>
-    public short GetShort()
-    {
-        byte[] array = _array;
-        int cursor = _cursor;
-        int next = cursor + sizeof(short);
-        if (next > _end)
-        {
-            throw Underflow(sizeof(short));
-        }
-
-        short value = ReadBigEndian<short>(array, cursor);
-        _cursor = next;
-        return value;
-    }
+    public short GetShort() => GetBigEndian<short>();
 
     /// <summary>Reads a big-endian 32-bit integer at the position and advances by four.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="InvalidOperationException">Fewer than 4 bytes remain.</exception>
-    public int GetInt()
-    {
-        byte[] array = _array;
-        int cursor = _cursor;
-        int next = cursor + sizeof(int);
-        if (next > _end)
-        {
-            throw Underflow(sizeof(int));
-        }
-
-        int value = ReadBigEndian<int>(array, cursor);
-        _cursor = next;
-        return value;
-    }
+    public int GetInt() => GetBigEndian<int>();
 
     /// <summary>Reads a big-endian 64-bit integer at the position and advances by eight.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="InvalidOperationException">Fewer than 8 bytes remain.</exception>
-    public long GetLong()
-    {
-        byte[] array = _array;
-        int cursor = _cursor;
-        int next = cursor + sizeof(long);
-        if (next > _end)
-        {
-            throw Underflow(sizeof(long));
-        }
-
-        long value = ReadBigEndian<long>(array, cursor);
-        _cursor = next;
-        return value;
-    }
+    public long GetLong() => GetBigEndian<long>();
 
     /// <summary>Reads a big-endian IEEE 754 double at the position and advances by eight.</summary>
     /// <returns>The value.</returns>
@@ -305,36 +266,12 @@ public sealed partial class ByteBuffer : IDisposable
     /// <summary>Writes a big-endian 16-bit integer at the position and advances by two.</summary>
     /// <param name="value">The value.</param>
     /// <exception cref="InvalidOperationException">Fewer than 2 bytes remain.</exception>
-    public void PutShort(short value)
-    {
-        byte[] array = _array;
-        int cursor = _cursor;
-        int next = cursor + sizeof(short);
-        if (next > _end)
-        {
-            throw Overflow(sizeof(short));
-        }
-
-        WriteBigEndian(array, cursor, value);
-        _cursor = next;
-    }
+    public void PutShort(short value) => PutBigEndian(value);
 
     /// <summary>Writes a big-endian 32-bit integer at the position and advances by four.</summary>
     /// <param name="value">The value.</param>
     /// <exception cref="InvalidOperationException">Fewer than 4 bytes remain.</exception>
-    public void PutInt(int value)
-    {
-        byte[] array = _array;
-        int cursor = _cursor;
-        int next = cursor + sizeof(int);
-        if (next > _end)
-        {
-            throw Overflow(sizeof(int));
-        }
-
-        WriteBigEndian(array, cursor, value);
-        _cursor = next;
-    }
+    public void PutInt(int value) => PutBigEndian(value);
 
     /// <summary>
     /// Writes a big-endian 32-bit integer at <paramref name="index"/> without moving the position, e.g. to fill in a
@@ -357,19 +294,7 @@ public sealed partial class ByteBuffer : IDisposable
     /// <summary>Writes a big-endian 64-bit integer at the position and advances by eight.</summary>
     /// <param name="value">The value.</param>
     /// <exception cref="InvalidOperationException">Fewer than 8 bytes remain.</exception>
-    public void PutLong(long value)
-    {
-        byte[] array = _array;
-        int cursor = _cursor;
-        int next = cursor + sizeof(long);
-        if (next > _end)
-        {
-            throw Overflow(sizeof(long));
-        }
-
-        WriteBigEndian(array, cursor, value);
-        _cursor = next;
-    }
+    public void PutLong(long value) => PutBigEndian(value);
 
     /// <summary>Writes a big-endian IEEE 754 double at the position and advances by eight.</summary>
     /// <param name="value">The value.</param>
@@ -480,6 +405,41 @@ public sealed partial class ByteBuffer : IDisposable
         }
 
         _cursor += count;
+    }
+
+    /// <summary>Reads a big-endian <typeparamref name="T"/> (short, int or long) at the position and advances past it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private T GetBigEndian<T>()
+        where T : unmanaged
+    {
+        byte[] array = _array;
+        int cursor = _cursor;
+        int next = cursor + Unsafe.SizeOf<T>();
+        if (next > _end)
+        {
+            throw Underflow(Unsafe.SizeOf<T>());
+        }
+
+        T value = ReadBigEndian<T>(array, cursor);
+        _cursor = next;
+        return value;
+    }
+
+    /// <summary>Writes a big-endian <typeparamref name="T"/> (short, int or long) at the position and advances past it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void PutBigEndian<T>(T value)
+        where T : unmanaged
+    {
+        byte[] array = _array;
+        int cursor = _cursor;
+        int next = cursor + Unsafe.SizeOf<T>();
+        if (next > _end)
+        {
+            throw Overflow(Unsafe.SizeOf<T>());
+        }
+
+        WriteBigEndian(array, cursor, value);
+        _cursor = next;
     }
 
     /// <summary>

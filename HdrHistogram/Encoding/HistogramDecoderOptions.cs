@@ -1,4 +1,5 @@
 using System;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding;
 
@@ -33,15 +34,7 @@ public sealed class HistogramDecoderOptions
     public int MaxCountsArrayLength
     {
         get => _maxCountsArrayLength;
-        set
-        {
-            if (value < 1)
-            {
-                throw new ArgumentOutOfRangeException(nameof(value), value, "MaxCountsArrayLength must be at least 1.");
-            }
-
-            _maxCountsArrayLength = value;
-        }
+        set => _maxCountsArrayLength = OptionGuard.AtLeast(value, 1, "MaxCountsArrayLength must be at least 1.");
     }
 
     /// <summary>
@@ -53,15 +46,7 @@ public sealed class HistogramDecoderOptions
     public int MaxDecompressedBytes
     {
         get => _maxDecompressedBytes;
-        set
-        {
-            if (value < EncodingCookies.V2HeaderLength)
-            {
-                throw new ArgumentOutOfRangeException(nameof(value), value, "MaxDecompressedBytes must be at least 40.");
-            }
-
-            _maxDecompressedBytes = value;
-        }
+        set => _maxDecompressedBytes = OptionGuard.AtLeast(value, EncodingCookies.V2HeaderLength, "MaxDecompressedBytes must be at least 40.");
     }
 
     /// <summary>

@@ -66,26 +66,7 @@ public static partial class HistogramEncoding
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
     /// <exception cref="InvalidOperationException">The encoding does not fit in the remaining space, or the histogram holds a negative count.</exception>
     public static int EncodeIntoCompressedByteBuffer(this DoubleHistogram source, ByteBuffer targetBuffer, CompressionLevel level)
-    {
-        if (source is null)
-        {
-            throw new ArgumentNullException(nameof(source));
-        }
-
-        if (targetBuffer is null)
-        {
-            throw new ArgumentNullException(nameof(targetBuffer));
-        }
-
-        if (!HistogramCompressor.ThreadDefault.TryEncode(source, targetBuffer.RemainingSpan, out int written, level))
-        {
-            throw new InvalidOperationException(
-                "Buffer overflow: the compressed encoding does not fit in the buffer's " + targetBuffer.Remaining().ToString(CultureInfo.InvariantCulture) + " remaining bytes.");
-        }
-
-        targetBuffer.Advance(written);
-        return written;
-    }
+        => EncodeCompressedInto(source, targetBuffer, level);
 
     /// <summary>
     /// Decodes an uncompressed DoubleHistogram at the buffer's position and advances past it, as Java's
@@ -175,6 +156,29 @@ public static partial class HistogramEncoding
     /// <exception cref="HistogramFormatException">The text is not base64 or not a valid encoded histogram of either kind.</exception>
     public static EncodableHistogram DecodeAnyFromBase64(string base64, HistogramCountType countType = HistogramCountType.Default)
         => HistogramDecoder.ThreadDefault.DecodeAnyFromBase64(base64, countType);
+
+    /// <summary>The compressed encoding of either kind of histogram written at the buffer's position, which then moves past it.</summary>
+    private static int EncodeCompressedInto(EncodableHistogram source, ByteBuffer targetBuffer, CompressionLevel level)
+    {
+        if (source is null)
+        {
+            throw new ArgumentNullException(nameof(source));
+        }
+
+        if (targetBuffer is null)
+        {
+            throw new ArgumentNullException(nameof(targetBuffer));
+        }
+
+        if (!HistogramCompressor.ThreadDefault.TryEncode(source, targetBuffer.RemainingSpan, out int written, level))
+        {
+            throw new InvalidOperationException(
+                "Buffer overflow: the compressed encoding does not fit in the buffer's " + targetBuffer.Remaining().ToString(CultureInfo.InvariantCulture) + " remaining bytes.");
+        }
+
+        targetBuffer.Advance(written);
+        return written;
+    }
 
     private static EncodableHistogram DecodeEncodableFromByteBuffer(ByteBuffer buffer, HistogramDecoder.DecodeKind kind, long minBarForHighestTrackableValue, HistogramDecoder.Accept accept)
     {

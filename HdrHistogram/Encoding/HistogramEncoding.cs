@@ -74,26 +74,7 @@ public static partial class HistogramEncoding
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="level"/> is not a compression level.</exception>
     /// <exception cref="InvalidOperationException">The encoding does not fit in the remaining space, or the histogram holds a negative count.</exception>
     public static int EncodeIntoCompressedByteBuffer(this HistogramBase source, ByteBuffer targetBuffer, CompressionLevel level)
-    {
-        if (source is null)
-        {
-            throw new ArgumentNullException(nameof(source));
-        }
-
-        if (targetBuffer is null)
-        {
-            throw new ArgumentNullException(nameof(targetBuffer));
-        }
-
-        if (!HistogramCompressor.ThreadDefault.TryEncode(source, targetBuffer.RemainingSpan, out int written, level))
-        {
-            throw new InvalidOperationException(
-                "Buffer overflow: the compressed encoding does not fit in the buffer's " + targetBuffer.Remaining().ToString(System.Globalization.CultureInfo.InvariantCulture) + " remaining bytes.");
-        }
-
-        targetBuffer.Advance(written);
-        return written;
-    }
+        => EncodeCompressedInto(source, targetBuffer, level);
 
     /// <summary>Decodes an encoded histogram (any version, plain or compressed) with the calling thread's default decoder.</summary>
     /// <param name="source">The encoded histogram; bytes after it are ignored.</param>
@@ -122,15 +103,5 @@ public static partial class HistogramEncoding
         => HistogramDecoder.ThreadDefault.DecodeFromBase64(base64, countType);
 
     private static HistogramBase DecodeFromByteBuffer(ByteBuffer buffer, long minBarForHighestTrackableValue, HistogramDecoder.Accept accept)
-    {
-        if (buffer is null)
-        {
-            throw new ArgumentNullException(nameof(buffer));
-        }
-
-        var histogram = HistogramDecoder.ThreadDefault.DecodeCore(
-            buffer.RemainingSpan, null, HistogramCountType.Default, accept, minBarForHighestTrackableValue, out int consumed);
-        buffer.Advance(consumed);
-        return histogram;
-    }
+        => (HistogramBase)DecodeEncodableFromByteBuffer(buffer, HistogramDecoder.DecodeKind.Integer, minBarForHighestTrackableValue, accept);
 }

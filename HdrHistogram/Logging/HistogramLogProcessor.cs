@@ -462,55 +462,30 @@ public sealed class HistogramLogProcessor
         double[] totalValues = _totalPercentileValues;
         ValuesAtPercentiles(interval, IntervalPercentiles, intervalValues);
         ValuesAtPercentiles(accumulated, TotalPercentiles, totalValues);
-        if (_options.LogFormatCsv)
+        bool csv = _options.LogFormatCsv;
+        WriteFixed(log, time, csv ? 0 : 4);
+        log.Write(csv ? "," : ": I:");
+        WriteCountValuesAndMax(log, interval, intervalValues, ratio, csv);
+        log.Write(csv ? "," : " ) T:");
+        WriteCountValuesAndMax(log, accumulated, totalValues, ratio, csv);
+        log.Write(csv ? "\n" : " )\n");
+    }
+
+    /// <summary>
+    /// One histogram's columns of an interval line: its total count, then its values at the reported percentiles and
+    /// its maximum, scaled by <paramref name="ratio"/> (<c>%d ( %7.3f ... %7.3f</c>, or <c>%d,%.3f,...,%.3f</c>).
+    /// </summary>
+    private static void WriteCountValuesAndMax(TextWriter log, EncodableHistogram histogram, double[] values, double ratio, bool csv)
+    {
+        JavaFormat.WriteInteger(log, TotalCount(histogram));
+        log.Write(csv ? "," : " ( ");
+        foreach (double value in values)
         {
-            WriteFixed(log, time);
-            log.Write(',');
-            JavaFormat.WriteInteger(log, TotalCount(interval));
-            foreach (double value in intervalValues)
-            {
-                log.Write(',');
-                WriteFixed(log, value / ratio);
-            }
-
-            log.Write(',');
-            WriteFixed(log, MaxValue(interval) / ratio);
-            log.Write(',');
-            JavaFormat.WriteInteger(log, TotalCount(accumulated));
-            foreach (double value in totalValues)
-            {
-                log.Write(',');
-                WriteFixed(log, value / ratio);
-            }
-
-            log.Write(',');
-            WriteFixed(log, MaxValue(accumulated) / ratio);
-            log.Write('\n');
-            return;
+            WriteFixed(log, value / ratio, csv ? 0 : 7);
+            log.Write(csv ? ',' : ' ');
         }
 
-        WriteFixed(log, time, 4);
-        log.Write(": I:");
-        JavaFormat.WriteInteger(log, TotalCount(interval));
-        log.Write(" ( ");
-        foreach (double value in intervalValues)
-        {
-            WriteFixed(log, value / ratio, 7);
-            log.Write(' ');
-        }
-
-        WriteFixed(log, MaxValue(interval) / ratio, 7);
-        log.Write(" ) T:");
-        JavaFormat.WriteInteger(log, TotalCount(accumulated));
-        log.Write(" ( ");
-        foreach (double value in totalValues)
-        {
-            WriteFixed(log, value / ratio, 7);
-            log.Write(' ');
-        }
-
-        WriteFixed(log, MaxValue(accumulated) / ratio, 7);
-        log.Write(" )\n");
+        WriteFixed(log, MaxValue(histogram) / ratio, csv ? 0 : 7);
     }
 
     /// <summary>Java: <c>"%4.3f: I:%d P:%7.3f M:%7.3f"</c>, or <c>"%.3f,%d,%.3f,%.3f"</c>.</summary>

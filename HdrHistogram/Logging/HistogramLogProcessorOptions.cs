@@ -1,4 +1,5 @@
 using System;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Logging;
 
@@ -35,15 +36,7 @@ public sealed class HistogramLogProcessorOptions
     public int PercentilesOutputTicksPerHalf
     {
         get => _percentilesOutputTicksPerHalf;
-        set
-        {
-            if (value < 1)
-            {
-                throw new ArgumentOutOfRangeException(nameof(value), value, "The number of percentile ticks per half distance must be at least 1.");
-            }
-
-            _percentilesOutputTicksPerHalf = value;
-        }
+        set => _percentilesOutputTicksPerHalf = OptionGuard.AtLeast(value, 1, "The number of percentile ticks per half distance must be at least 1.");
     }
 
     /// <summary>The ratio recorded values are divided by in the output (<c>-outputValueUnitRatio</c>, default 1e6: nanoseconds as milliseconds).</summary>

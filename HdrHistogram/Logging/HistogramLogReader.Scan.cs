@@ -23,38 +23,12 @@ public sealed partial class HistogramLogReader
         ThrowIfDisposed();
         while (true)
         {
-            if (!TryPeekParsedLine(out int lineStart, out int lineLength, out bool terminated, out var line))
+            if (!TryTakeLine(null, DecodeMode.Allocate, out int lineStart, out int lineLength, out var line, out var decoded))
             {
                 return false;
             }
 
-            int lineNumber = _lineNumber + 1;
-            EncodableHistogram? decoded = null;
-            if (!terminated)
-            {
-                // As the reads: bytes after the last line end count only when they are a complete interval.
-                if (line.Kind == LogLineKind.Interval)
-                {
-                    decoded = TryDecodeTail(line, null, DecodeMode.Allocate, lineNumber, out string? error);
-                    if (decoded is null)
-                    {
-                        if (!_partialLastLineIsMalformed)
-                        {
-                            return false;
-                        }
-
-                        line.Kind = LogLineKind.Malformed;
-                        line.Error = error;
-                    }
-                }
-                else if (line.Kind != LogLineKind.Malformed || !_partialLastLineIsMalformed)
-                {
-                    return false;
-                }
-            }
-
-            _source.Consume();
-            _lineNumber = lineNumber;
+            int lineNumber = _lineNumber;
             bool stop;
             switch (line.Kind)
             {

@@ -64,23 +64,8 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     /// <exception cref="ArgumentNullException"><paramref name="inputStream"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="inputStream"/> is not readable.</exception>
     public HistogramLogReader(Stream inputStream, HistogramLogReaderOptions? options, bool leaveOpen = true)
+        : this(options ??= new HistogramLogReaderOptions(), new LogLineSource(Readable(inputStream), leaveOpen, options.MaxLineLength))
     {
-        if (inputStream is null)
-        {
-            throw new ArgumentNullException(nameof(inputStream));
-        }
-
-        if (!inputStream.CanRead)
-        {
-            throw new ArgumentException("The stream is not readable.", nameof(inputStream));
-        }
-
-        options ??= new HistogramLogReaderOptions();
-        _source = new LogLineSource(inputStream, leaveOpen, options.MaxLineLength);
-        _decoder = new HistogramDecoder(options.DecoderOptions);
-        _minBarForHighestTrackableValue = options.DecoderOptions.MinBarForHighestTrackableValue;
-        _skipMalformedLines = options.SkipMalformedLines;
-        _partialLastLineIsMalformed = options.PartialLastLineIsMalformed;
     }
 
     /// <summary>Creates a reader of the text <paramref name="reader"/> gives.</summary>
@@ -89,14 +74,13 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     /// <param name="leaveOpen"><c>false</c> to dispose the text reader with the reader.</param>
     /// <exception cref="ArgumentNullException"><paramref name="reader"/> is null.</exception>
     public HistogramLogReader(TextReader reader, HistogramLogReaderOptions? options = null, bool leaveOpen = true)
+        : this(options ??= new HistogramLogReaderOptions(), new LogLineSource(reader ?? throw new ArgumentNullException(nameof(reader)), leaveOpen, options.MaxLineLength))
     {
-        if (reader is null)
-        {
-            throw new ArgumentNullException(nameof(reader));
-        }
+    }
 
-        options ??= new HistogramLogReaderOptions();
-        _source = new LogLineSource(reader, leaveOpen, options.MaxLineLength);
+    private HistogramLogReader(HistogramLogReaderOptions options, LogLineSource source)
+    {
+        _source = source;
         _decoder = new HistogramDecoder(options.DecoderOptions);
         _minBarForHighestTrackableValue = options.DecoderOptions.MinBarForHighestTrackableValue;
         _skipMalformedLines = options.SkipMalformedLines;
@@ -202,6 +186,22 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     /// that set it. The reader stays usable: <see cref="StartTimeSec"/> holds the value and intervals can still be read.
     /// </exception>
     public DateTime GetStartTime() => ToDateTime(_startTimeSec, "StartTime", _startTimeLineNumber);
+
+    /// <summary>The constructor's stream argument, checked: not null and readable.</summary>
+    private static Stream Readable(Stream inputStream)
+    {
+        if (inputStream is null)
+        {
+            throw new ArgumentNullException(nameof(inputStream));
+        }
+
+        if (!inputStream.CanRead)
+        {
+            throw new ArgumentException("The stream is not readable.", nameof(inputStream));
+        }
+
+        return inputStream;
+    }
 
     /// <summary>
     /// <paramref name="seconds"/> since the epoch as a UTC <see cref="DateTime"/>, or the format error of the header line
@@ -388,11 +388,16 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     }
 
     /// <summary>
-    /// The next line, whole or (at the end of the bytes so far) not yet terminated, parsed but not consumed; false when
-    /// no byte is left for now. A read error of the source names the line it happened on.
+    /// Takes the next line (advancing <c>_lineNumber</c> to it) and parses it; false when no line can be taken for now.
+    /// Bytes after the last line end count only when they are a complete interval, decoded here (as
+    /// <paramref name="mode"/> says) into <paramref name="decoded"/>, or, with <c>PartialLastLineIsMalformed</c>, a
+    /// malformed line; otherwise they are an interval still being written, or a comment whose end is still to come, and
+    /// are left for a later call. A read error of the source names the line it happened on.
     /// </summary>
-    private bool TryPeekParsedLine(out int lineStart, out int lineLength, out bool terminated, out ParsedLogLine line)
+    private bool TryTakeLine(EncodableHistogram? target, DecodeMode mode, out int lineStart, out int lineLength, out ParsedLogLine line, out EncodableHistogram? decoded)
     {
+        bool terminated;
+        decoded = null;
         try
         {
             if (!_source.TryPeekLine(out lineStart, out lineLength, out terminated))
@@ -407,6 +412,31 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
         }
 
         line = LogLineParser.Parse(_source.Buffer, lineStart, lineLength);
+        int lineNumber = _lineNumber + 1;
+        if (!terminated)
+        {
+            if (line.Kind == LogLineKind.Interval)
+            {
+                decoded = TryDecodeTail(line, target, mode, lineNumber, out string? error);
+                if (decoded is null)
+                {
+                    if (!_partialLastLineIsMalformed)
+                    {
+                        return false;
+                    }
+
+                    line.Kind = LogLineKind.Malformed;
+                    line.Error = error;
+                }
+            }
+            else if (line.Kind != LogLineKind.Malformed || !_partialLastLineIsMalformed)
+            {
+                return false;
+            }
+        }
+
+        _source.Consume();
+        _lineNumber = lineNumber;
         return true;
     }
 
@@ -417,39 +447,12 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
         entry = default;
         while (true)
         {
-            if (!TryPeekParsedLine(out _, out _, out bool terminated, out var line))
+            if (!TryTakeLine(target, mode, out _, out _, out var line, out var decoded))
             {
                 return null;
             }
 
-            int lineNumber = _lineNumber + 1;
-            EncodableHistogram? decoded = null;
-            if (!terminated)
-            {
-                // The bytes after the last line end: complete only if they are a valid interval, else (by default) an
-                // interval still being written, or a comment whose end is still to come: leave them for a later call.
-                if (line.Kind == LogLineKind.Interval)
-                {
-                    decoded = TryDecodeTail(line, target, mode, lineNumber, out string? error);
-                    if (decoded is null)
-                    {
-                        if (!_partialLastLineIsMalformed)
-                        {
-                            return null;
-                        }
-
-                        line.Kind = LogLineKind.Malformed;
-                        line.Error = error;
-                    }
-                }
-                else if (line.Kind != LogLineKind.Malformed || !_partialLastLineIsMalformed)
-                {
-                    return null;
-                }
-            }
-
-            _source.Consume();
-            _lineNumber = lineNumber;
+            int lineNumber = _lineNumber;
             switch (line.Kind)
             {
                 case LogLineKind.StartTime:

@@ -1,5 +1,6 @@
 using System;
 using HdrHistogram.Encoding;
+using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Logging;
 
@@ -30,15 +31,7 @@ public sealed class HistogramLogReaderOptions
     public int MaxLineLength
     {
         get => _maxLineLength;
-        set
-        {
-            if (value < 1024)
-            {
-                throw new ArgumentOutOfRangeException(nameof(value), value, "MaxLineLength must be at least 1024.");
-            }
-
-            _maxLineLength = value;
-        }
+        set => _maxLineLength = OptionGuard.AtLeast(value, 1024, "MaxLineLength must be at least 1024.");
     }
 
     /// <summary>The limits of the decoder that decodes each interval's payload (copied when the reader is created).</summary>

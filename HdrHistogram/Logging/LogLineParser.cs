@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Text;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Logging;
@@ -68,6 +69,9 @@ internal struct ParsedLogLine
 /// </remarks>
 internal static class LogLineParser
 {
+    // The end of the message for a line that ends before its last number column.
+    private const string ExpectedColumns = "; expected [Tag=<tag>,]<start>,<length>,<max>,<payload>";
+
     private static readonly byte[] StartTimeToken = System.Text.Encoding.ASCII.GetBytes("#[StartTime:");
     private static readonly byte[] BaseTimeToken = System.Text.Encoding.ASCII.GetBytes("#[BaseTime:");
     private static readonly byte[] LegendPrefix = System.Text.Encoding.ASCII.GetBytes("\"StartTimestamp\"");
@@ -115,38 +119,16 @@ internal static class LogLineParser
             result.TagLength = fieldLength - TagPrefix.Length;
             if (!NextField(line, ref position, out start, out fieldLength))
             {
-                return Malformed(ref result, "the line ends after the tag; expected [Tag=<tag>,]<start>,<length>,<max>,<payload>");
+                return Malformed(ref result, "the line ends after the tag" + ExpectedColumns);
             }
         }
 
-        if (!TryParseDouble(line.Slice(start, fieldLength), out result.Timestamp))
+        string? error = NumberThenNextField(line, ref position, ref start, ref fieldLength, out result.Timestamp, "the StartTimestamp field is not a number: ", "the line ends after the StartTimestamp field" + ExpectedColumns)
+            ?? NumberThenNextField(line, ref position, ref start, ref fieldLength, out result.Length, "the Interval_Length field is not a number: ", "the line ends after the Interval_Length field" + ExpectedColumns)
+            ?? NumberThenNextField(line, ref position, ref start, ref fieldLength, out result.Max, "the Interval_Max field is not a number: ", "the line ends after the Interval_Max field: the histogram payload is missing");
+        if (error is not null)
         {
-            return Malformed(ref result, "the StartTimestamp field is not a number: " + TextExcerpt.Of(line.Slice(start, fieldLength)));
-        }
-
-        if (!NextField(line, ref position, out start, out fieldLength))
-        {
-            return Malformed(ref result, "the line ends after the StartTimestamp field; expected [Tag=<tag>,]<start>,<length>,<max>,<payload>");
-        }
-
-        if (!TryParseDouble(line.Slice(start, fieldLength), out result.Length))
-        {
-            return Malformed(ref result, "the Interval_Length field is not a number: " + TextExcerpt.Of(line.Slice(start, fieldLength)));
-        }
-
-        if (!NextField(line, ref position, out start, out fieldLength))
-        {
-            return Malformed(ref result, "the line ends after the Interval_Length field; expected [Tag=<tag>,]<start>,<length>,<max>,<payload>");
-        }
-
-        if (!TryParseDouble(line.Slice(start, fieldLength), out result.Max))
-        {
-            return Malformed(ref result, "the Interval_Max field is not a number: " + TextExcerpt.Of(line.Slice(start, fieldLength)));
-        }
-
-        if (!NextField(line, ref position, out start, out fieldLength))
-        {
-            return Malformed(ref result, "the line ends after the Interval_Max field: the histogram payload is missing");
+            return Malformed(ref result, error);
         }
 
         // Anything after the payload field is ignored, as Java's scanner skips the rest of the line.
@@ -159,6 +141,22 @@ internal static class LogLineParser
     /// <summary>Parses a culture-invariant decimal number (digits, optional sign, point and exponent) that fills <paramref name="field"/>.</summary>
     public static bool TryParseDouble(ReadOnlySpan<byte> field, out double value)
         => Utf8Parser.TryParse(field, out value, out int consumed) && consumed == field.Length;
+
+    /// <summary>
+    /// Parses the current field as a number column and moves to the next field; the error text of a malformed line
+    /// when the field is not a number (<paramref name="notANumber"/> and an excerpt of it) or no field follows
+    /// (<paramref name="noNextField"/>, a literal, so that a line cut short allocates nothing), else null.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static string? NumberThenNextField(ReadOnlySpan<byte> line, ref int position, ref int start, ref int fieldLength, out double value, string notANumber, string noNextField)
+    {
+        if (!TryParseDouble(line.Slice(start, fieldLength), out value))
+        {
+            return notANumber + TextExcerpt.Of(line.Slice(start, fieldLength));
+        }
+
+        return NextField(line, ref position, out start, out fieldLength) ? null : noNextField;
+    }
 
     /// <summary>The next field: skips delimiters, then takes bytes up to the next delimiter or the end of the line.</summary>
     private static bool NextField(ReadOnlySpan<byte> line, ref int position, out int start, out int length)

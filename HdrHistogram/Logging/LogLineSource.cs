@@ -42,21 +42,23 @@ internal sealed class LogLineSource : IDisposable
     private bool _disposed;
 
     public LogLineSource(Stream stream, bool leaveOpen, int maxLineLength)
+        : this(stream, null, leaveOpen, maxLineLength, InputEncoding.Unknown)
     {
-        _stream = stream;
-        _leaveOpen = leaveOpen;
-        _maxLineLength = maxLineLength;
-        _buffer = ArrayPool<byte>.Shared.Rent(InitialBufferSize);
-        _encoding = InputEncoding.Unknown;
     }
 
     public LogLineSource(TextReader text, bool leaveOpen, int maxLineLength)
+        : this(null, text, leaveOpen, maxLineLength, InputEncoding.Chars)
     {
+    }
+
+    private LogLineSource(Stream? stream, TextReader? text, bool leaveOpen, int maxLineLength, InputEncoding encoding)
+    {
+        _stream = stream;
         _text = text;
         _leaveOpen = leaveOpen;
         _maxLineLength = maxLineLength;
         _buffer = ArrayPool<byte>.Shared.Rent(InitialBufferSize);
-        _encoding = InputEncoding.Chars;
+        _encoding = encoding;
     }
 
     private enum InputEncoding
