@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs the benchmarks (see README.md next to this script).
 #
-#   run.sh --quick [--build B]... [--filter GLOB]...
+#   run.sh --quick [--build B]... [--no-build] [--filter GLOB]...
 #                                       smoke check: every benchmark once, in process, its setup validating the result;
 #                                       for the default library build, the library's netstandard2.0 build and the
 #                                       program built against the HdrHistogram 2.5.0 package (its Versus250 suites);
-#                                       --build (default, netstandard2.0 or package-2.5.0) picks some of them.
+#                                       --build (default, netstandard2.0 or package-2.5.0) picks some of them;
+#                                       --no-build runs the default build's program as the Release build left it.
 #   run.sh --full  [--group G]... [--filter GLOB]...   measured run; GitHub-markdown and JSON reports (with BenchmarkDotNet's
 #                                       environment lines) go to results/<yyyy-MM-dd>/ (UTC date).
 #
@@ -41,6 +42,7 @@ mode=
 filters=()
 groups=()
 builds=()
+no_build=0
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -63,6 +65,7 @@ while [ $# -gt 0 ]; do
             groups+=("$2")
             shift
             ;;
+        --no-build) no_build=1 ;;
         --) shift; extra=("$@"); break ;;
         -h|--help) usage ;;
         *) echo "Unknown argument: $1" >&2; usage ;;
@@ -100,6 +103,10 @@ if [ "$mode" = quick ]; then
         else
             switch=(-p:HdrLibraryBuild=$build)
             dll=HdrHistogram.Benchmarking/bin/Release/lib-$build/$tfm/HdrHistogram.Benchmarking.dll
+        fi
+        if [ "$build" = default ] && [ "$no_build" = 1 ] && [ -f "$dll" ]; then
+            dlls[$build]=$dll
+            continue
         fi
         echo "== quick: building the program for the $build library build"
         if ! DOTNET_ROLL_FORWARD=Major dotnet build "$project" -c Release -f "$tfm" "${switch[@]}" -nologo -v quiet > "$artifacts/$build.build.log" 2>&1; then
