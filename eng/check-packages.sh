@@ -23,9 +23,9 @@
 # Works offline once `dotnet restore HdrHistogram.sln` has run.
 #
 #   eng/check-packages.sh              every RID of HdrToolRids (what a release publishes)
-#   eng/check-packages.sh --rids host  linux-x64 (checked in full) and this machine's RID only, plus 'any': the
-#                                      packages are the same build but for the natives each RID carries, so .ci/run
-#                                      checks these and leaves every RID to the workflow's own packages job
+#   eng/check-packages.sh --rids host  linux-x64 (checked in full) and this machine's RID only, without the 'any'
+#                                      fallback: the packages are the same build but for the natives each RID carries,
+#                                      so .ci/run checks these and leaves every RID to the workflow's own packages job
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
@@ -47,6 +47,7 @@ commit="$(git rev-parse HEAD 2>/dev/null || true)"
 tool_rids="$(sed -n 's:.*<HdrToolRids>\(.*\)</HdrToolRids>.*:\1:p' HdrHistogram.Tool/HdrHistogram.Tool.csproj | tr ';' ' ')"
 [ -n "$tool_rids" ] || fail "no HdrToolRids in HdrHistogram.Tool/HdrHistogram.Tool.csproj"
 rid_property=()
+package_rids="$tool_rids any"
 case "${1:-}" in
     "") ;;
     --rids)
@@ -57,9 +58,9 @@ case "${1:-}" in
             narrowed+=" $host_rid"
         fi
         tool_rids="$narrowed"
-        # Narrows the pointer package too (HdrToolRids feeds ToolPackageRuntimeIdentifiers), so that it names only the
-        # RID packages made here.
-        rid_property=("-p:HdrToolRids=${tool_rids// /%3B}")
+        package_rids="$tool_rids"
+        # Narrows the pointer package too, so that it names only the RID packages made here.
+        rid_property=("-p:HdrToolRids=${tool_rids// /%3B}" "-p:ToolPackageRuntimeIdentifiers=${tool_rids// /%3B}")
         ;;
     *) fail "usage: eng/check-packages.sh [--rids host]" ;;
 esac
@@ -69,7 +70,7 @@ start=$SECONDS
 # cores: the graph is evaluated once, and one RID's copying overlaps another's compilation.
 {
     echo '<Project><ItemGroup>'
-    for rid in $tool_rids any; do
+    for rid in $package_rids; do
         echo "<ToolBuild Include=\"$PWD/HdrHistogram.Tool/HdrHistogram.Tool.csproj\" AdditionalProperties=\"RuntimeIdentifier=$rid;_CommandLineDefinedRuntimeIdentifier=true\" />"
     done
     echo '</ItemGroup><Target Name="Build">'
@@ -77,7 +78,7 @@ start=$SECONDS
     echo '</Target></Project>'
 } >"$work/tool-rids.proj"
 dotnet msbuild "$work/tool-rids.proj" -m -nologo -v:q >"$work/build-rids.txt" 2>&1 \
-    || { cat "$work/build-rids.txt"; fail "building the tool for its RIDs ($tool_rids any) failed"; }
+    || { cat "$work/build-rids.txt"; fail "building the tool for its RIDs ($package_rids) failed"; }
 dotnet pack HdrHistogram.sln -c Release --no-build --no-restore "${rid_property[@]}" >"$work/pack.txt" 2>&1 \
     || { cat "$work/pack.txt"; fail "dotnet pack failed"; }
 # The integrations: packages of their own (id:frameworks:the package it depends on; the core gains no dependency).
@@ -88,14 +89,14 @@ expected="HdrHistogram.Serialization.$version.nupkg HdrHistogram.Serialization.$
 for integration in $integrations; do
     expected+=" ${integration%%:*}.$version.nupkg ${integration%%:*}.$version.snupkg"
 done
-for rid in $tool_rids any; do
+for rid in $package_rids; do
     expected+=" HdrHistogram.Tool.$rid.$version.nupkg HdrHistogram.Tool.$rid.$version.snupkg"
 done
 expected="$(tr ' ' '\n' <<<"$expected" | sort | tr '\n' ' ' | sed 's/ $//')"
 got="$(cd nupkg && ls | sort | tr '\n' ' ' | sed 's/ $//')"
 [ "$got" = "$expected" ] || fail "nupkg/ holds '$got', expected '$expected' (only the library, the integrations and the tool are packable)"
 sizes=""
-for rid in $tool_rids any; do
+for rid in $package_rids; do
     sizes+=", $rid $(($(stat -c %s "nupkg/HdrHistogram.Tool.$rid.$version.nupkg") / 1024 / 1024)) MB"
 done
 echo "packages: $got ($((SECONDS - start)) s; library $(($(stat -c %s "nupkg/HdrHistogram.Serialization.$version.nupkg") / 1024)) KB; tool${sizes#,})"
@@ -205,7 +206,7 @@ has "$tool_entries" README.md "$tool.nupkg"
 has "$tool_entries" tools/any/any/DotnetToolSettings.xml "$tool.nupkg"
 settings="$(unzip -p "nupkg/$tool.nupkg" tools/any/any/DotnetToolSettings.xml)"
 grep -q '<Command Name="hdr" />' <<<"$settings" || fail "$tool.nupkg: DotnetToolSettings.xml does not declare the hdr command"
-for rid in $tool_rids any; do
+for rid in $package_rids; do
     grep -qF "<RuntimeIdentifierPackage RuntimeIdentifier=\"$rid\" Id=\"HdrHistogram.Tool.$rid\" />" <<<"$settings" \
         || fail "$tool.nupkg: DotnetToolSettings.xml does not point $rid to HdrHistogram.Tool.$rid"
 done
@@ -223,16 +224,18 @@ if grep -q '^tools/.*/runtimes/' <<<"$linux_entries"; then fail "$linux.nupkg ca
 if grep -qE '^tools/.*/lib[^/]*\.pdb$' <<<"$linux_entries"; then fail "$linux.nupkg carries native debug symbols"; fi
 unzip -p "nupkg/$linux.nupkg" $dir/DotnetToolSettings.xml | grep -q '<Command Name="hdr" EntryPoint="HdrHistogram.Tool" Runner="executable" />' \
     || fail "$linux.nupkg: DotnetToolSettings.xml does not declare the hdr command"
-any_entries="$(entries "nupkg/HdrHistogram.Tool.any.$version.nupkg")"
-if grep -q '^tools/net10.0/any/runtimes/linux-x64/' <<<"$any_entries"; then fail "HdrHistogram.Tool.any carries linux-x64 natives (linux-x64 has its own package)"; fi
-if grep -q '^tools/.*/runtimes/.*\.pdb$' <<<"$any_entries"; then fail "HdrHistogram.Tool.any carries native debug symbols"; fi
+if [[ " $package_rids " == *" any "* ]]; then
+    any_entries="$(entries "nupkg/HdrHistogram.Tool.any.$version.nupkg")"
+    if grep -q '^tools/net10.0/any/runtimes/linux-x64/' <<<"$any_entries"; then fail "HdrHistogram.Tool.any carries linux-x64 natives (linux-x64 has its own package)"; fi
+    if grep -q '^tools/.*/runtimes/.*\.pdb$' <<<"$any_entries"; then fail "HdrHistogram.Tool.any carries native debug symbols"; fi
+fi
 mkdir -p "$work/toolsym"
 unzip -q "nupkg/$linux.snupkg" -d "$work/toolsym"
 for pdb in HdrHistogram.Tool.pdb HdrHistogram.Plotting.pdb HdrHistogram.pdb; do
     [ -f "$work/toolsym/$dir/$pdb" ] || fail "$linux.snupkg lacks $dir/$pdb"
     check_sourcelink "$work/toolsym/$dir/$pdb" "$linux.snupkg $pdb"
 done
-echo "tool packages: the pointer names hdr and $(wc -w <<<"$tool_rids any") RID packages; $dir with the tool, library, plotting and linux-x64's SkiaSharp natives only, README, nuspec fields, 3 pdbs with SourceLink"
+echo "tool packages: the pointer names hdr and $(wc -w <<<"$package_rids") RID packages; $dir with the tool, library, plotting and linux-x64's SkiaSharp natives only, README, nuspec fields, 3 pdbs with SourceLink"
 
 # Only the package folder and the already-restored packages as sources: nothing is fetched, and nothing published
 # under the same names elsewhere can be picked instead.
