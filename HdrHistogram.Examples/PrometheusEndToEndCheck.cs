@@ -134,8 +134,12 @@ internal static class PrometheusEndToEndCheck
             double weightedError = Math.Min(Math.Abs(answer - weighted) / weighted, Math.Abs(answer - weightedNext) / weightedNext);
             double error = Math.Min(Math.Abs(answer - expected) / expected, Math.Abs(answer - expectedNext) / expectedNext);
             string ranks = wholeRank ? Line(" (q·n = {0} is a whole rank: the next value {1} counts too)", q * n, expectedNext) : "";
-            Console.WriteLine(Line("     native  q={0}: instances weighted by the measured rate factors {1}, error {2:P3} (information only)", q, weighted, weightedError));
-            Check(error <= bound, Line("native  q={0}: prometheus {1}, merged by Add {2}, error {3:P3} (bound {4:P3}){5}", q, answer, expected, error, bound, ranks));
+            // What Prometheus computes is the quantile of the instances weighted by their rate factors: that must lie
+            // within the bucket resolution. The merged histogram may differ from it by what the unequal weights
+            // shift (a rank that moves across a bucket edge); the answer must be within the bound plus that shift.
+            double weightingShift = Math.Min(Math.Abs(weighted - expected) / expected, Math.Abs(weightedNext - expectedNext) / expectedNext);
+            Check(weightedError <= bound, Line("native  q={0}: prometheus {1}, the instances weighted by the measured rate factors {2}, error {3:P3} (bound {4:P3}){5}", q, answer, weighted, weightedError, bound, ranks));
+            Check(error <= bound + weightingShift, Line("native  q={0}: prometheus {1}, merged by Add {2}, error {3:P3} (bound {4:P3} + the weighting's shift {5:P3})", q, answer, expected, error, bound, weightingShift));
         }
 
         // Classic series (text format): the cumulative bucket counts are exact, and histogram_quantile lands in the
