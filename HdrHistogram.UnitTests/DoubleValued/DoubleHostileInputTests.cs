@@ -45,6 +45,7 @@ public class DoubleHostileInputTests
         }
     }
 
+    [Trait("Category", "Heavy")]
     [Fact]
     public void Every_truncation_of_every_double_encoding_is_a_format_error_and_leaves_a_target_unchanged()
     {

@@ -36,6 +36,7 @@ public class StreamAndSequenceTests
         }
     }
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [MemberData(nameof(ValidInputs))]
     public void A_one_byte_at_a_time_stream_and_one_byte_segments_decode_the_same(string name)

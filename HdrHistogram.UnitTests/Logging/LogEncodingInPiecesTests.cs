@@ -50,6 +50,7 @@ public class LogEncodingInPiecesTests
         Net250LogTests.ShouldMatch(read, Net250Fixture.Expected(name), encoding + ", " + readSize + " byte(s) per read");
     }
 
+    [Trait("Category", "Heavy")]
     [Theory]
     [MemberData(nameof(LogsEncodingsAndReadSizes))]
     public void A_log_followed_while_it_arrives_a_few_bytes_at_a_time_gives_every_interval(string name, string encoding, int readSize)
