@@ -117,13 +117,7 @@ internal static class ConcurrencyHarness
 
         RunWritersWithReader(
             perThread,
-            (thread, samples) =>
-            {
-                foreach (var s in samples)
-                {
-                    Record(recorder, s);
-                }
-            },
+            RecordingInto(recorder),
             () => AddInterval(takeInterval(recycle)));
 
         AddInterval(takeInterval(recycle));
@@ -145,6 +139,15 @@ internal static class ConcurrencyHarness
 
         previousEnd = interval.EndTimeStamp;
     }
+
+    /// <summary>The writer for <see cref="RunWritersWithReader"/> that records every sample of its chunk into <paramref name="recorder"/>.</summary>
+    public static Action<int, ArraySegment<Sample>> RecordingInto(IRecorder recorder) => (_, samples) =>
+    {
+        foreach (var s in samples)
+        {
+            Record(recorder, s);
+        }
+    };
 
     /// <summary>
     /// Starts one writer thread per sample array, each running <paramref name="write"/> over its samples in

@@ -75,13 +75,7 @@ public class ConcurrentHistogramStressTests
 
         RunWritersWithReader(
             perThread,
-            (_, samples) =>
-            {
-                foreach (var s in samples)
-                {
-                    Record(h, s);
-                }
-            },
+            RecordingInto(h),
             () =>
             {
                 try
@@ -162,13 +156,7 @@ public class ConcurrentHistogramStressTests
         long lastTotal = 0;
         RunWritersWithReader(
             perThread,
-            (_, samples) =>
-            {
-                foreach (var s in samples)
-                {
-                    Record(h, s);
-                }
-            },
+            RecordingInto(h),
             () =>
             {
                 var copy = h.Copy();

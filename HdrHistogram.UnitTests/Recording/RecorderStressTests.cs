@@ -162,13 +162,7 @@ public class RecorderStressTests
 
         RunWritersWithReader(
             perThread,
-            (_, samples) =>
-            {
-                foreach (var s in samples)
-                {
-                    Record(recorder, s);
-                }
-            },
+            RecordingInto(recorder),
             () =>
             {
                 recorder.GetIntervalHistogramInto(target);

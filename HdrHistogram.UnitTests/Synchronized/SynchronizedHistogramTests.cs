@@ -110,13 +110,7 @@ public class SynchronizedHistogramTests
 
         int rounds = RunWritersWithReader(
             perThread,
-            (_, samples) =>
-            {
-                foreach (var s in samples)
-                {
-                    Record(h, s);
-                }
-            },
+            RecordingInto(h),
             () =>
             {
                 // A copy: its total is the sum of its counts, its extremes those of its outermost buckets.
@@ -165,13 +159,7 @@ public class SynchronizedHistogramTests
         {
             RunWritersWithReader(
                 perThread,
-                (_, samples) =>
-                {
-                    foreach (var s in samples)
-                    {
-                        Record(h, s);
-                    }
-                },
+                RecordingInto(h),
                 () =>
                 {
                     writer.OutputIntervalHistogram(0, 1, h, 1.0);
