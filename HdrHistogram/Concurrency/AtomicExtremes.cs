@@ -1,5 +1,3 @@
-using System.Threading;
-
 namespace HdrHistogram.Concurrency;
 
 /// <summary>Lock-free updates of a tracked maximum or minimum: one read when nothing changes, a compare-and-set when it does.</summary>

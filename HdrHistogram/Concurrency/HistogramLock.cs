@@ -1,5 +1,3 @@
-using System.Threading;
-
 namespace HdrHistogram.Concurrency;
 
 /// <summary>

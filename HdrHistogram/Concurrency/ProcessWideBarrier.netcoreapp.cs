@@ -1,5 +1,3 @@
-using System.Threading;
-
 namespace HdrHistogram.Utilities;
 
 /// <summary>A memory barrier on every thread of the process (<see cref="Interlocked.MemoryBarrierProcessWide"/>), built in on .NET 8+.</summary>

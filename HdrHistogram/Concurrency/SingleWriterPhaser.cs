@@ -1,7 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Threading;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
 /// <summary>

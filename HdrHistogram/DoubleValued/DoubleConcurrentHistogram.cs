@@ -1,7 +1,3 @@
-using System;
-using System.Runtime.CompilerServices;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
 /// <summary>

@@ -1,6 +1,3 @@
-using System;
-using System.Globalization;
-
 namespace HdrHistogram;
 
 public partial class DoubleHistogram

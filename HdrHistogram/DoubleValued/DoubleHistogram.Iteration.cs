@@ -1,9 +1,6 @@
-using System;
 using System.Collections.Generic;
-using System.IO;
 using HdrHistogram.Iteration;
 using HdrHistogram.Output;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 

@@ -1,7 +1,3 @@
-using System;
-using HdrHistogram.Concurrency;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
 public partial class DoubleHistogram

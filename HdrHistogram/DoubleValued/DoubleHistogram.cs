@@ -1,8 +1,3 @@
-using System;
-using System.Globalization;
-using HdrHistogram.Concurrency;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
 /// <summary>

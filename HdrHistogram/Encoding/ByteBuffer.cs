@@ -1,9 +1,3 @@
-using System;
-using System.Buffers;
-using System.Buffers.Binary;
-using System.Globalization;
-using System.IO;
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace HdrHistogram.Utilities;

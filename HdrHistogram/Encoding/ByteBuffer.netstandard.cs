@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace HdrHistogram.Utilities;
 
 public sealed partial class ByteBuffer

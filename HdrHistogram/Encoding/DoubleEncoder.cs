@@ -1,6 +1,3 @@
-using System;
-using System.Buffers.Binary;
-
 namespace HdrHistogram.Encoding;
 
 /// <summary>

@@ -1,7 +1,3 @@
-using System;
-using System.Buffers.Binary;
-using System.Globalization;
-
 namespace HdrHistogram.Encoding;
 
 /// <summary>The generation of the encoding a cookie announces.</summary>

@@ -1,8 +1,4 @@
-using System;
-using System.Buffers;
-using System.Buffers.Binary;
 using System.Buffers.Text;
-using System.IO;
 using System.IO.Compression;
 
 namespace HdrHistogram.Encoding;

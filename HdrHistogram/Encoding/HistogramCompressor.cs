@@ -1,8 +1,5 @@
-using System;
-using System.Buffers;
 using System.IO.Compression;
 using HdrHistogram.Encoding.Compression;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding;
 

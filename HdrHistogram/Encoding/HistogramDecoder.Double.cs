@@ -1,10 +1,3 @@
-using System;
-using System.Buffers;
-using System.Buffers.Binary;
-using System.Globalization;
-using System.IO;
-using HdrHistogram.Concurrency;
-
 namespace HdrHistogram.Encoding;
 
 // DoubleHistogram decoding, and decoding whichever kind the data holds (the cookie says which).

@@ -1,10 +1,4 @@
-using System;
-using System.Buffers;
-using System.Buffers.Binary;
 using System.Buffers.Text;
-using System.Globalization;
-using System.IO;
-using HdrHistogram.Concurrency;
 using HdrHistogram.Encoding.Compression;
 
 namespace HdrHistogram.Encoding;

@@ -1,7 +1,4 @@
-using System;
-using System.Buffers;
 using System.Buffers.Text;
-using System.IO;
 using System.IO.Compression;
 
 namespace HdrHistogram.Encoding;

@@ -1,5 +1,3 @@
-using System;
-using System.Buffers;
 using System.Buffers.Text;
 
 namespace HdrHistogram.Encoding;

@@ -1,7 +1,4 @@
-using System;
 using System.Diagnostics.CodeAnalysis;
-using System.Globalization;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding;
 

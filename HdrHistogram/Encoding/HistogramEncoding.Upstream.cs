@@ -1,10 +1,5 @@
-using System;
-using System.Buffers.Binary;
-using System.Globalization;
-using System.IO;
 using System.IO.Compression;
 using HdrHistogram.Encoding;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 

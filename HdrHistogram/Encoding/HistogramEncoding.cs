@@ -1,8 +1,5 @@
-using System;
-using System.IO;
 using System.IO.Compression;
 using HdrHistogram.Encoding;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 

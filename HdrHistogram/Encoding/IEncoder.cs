@@ -1,6 +1,3 @@
-using System;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram.Encoding;
 
 /// <summary>

@@ -1,8 +1,3 @@
-using System;
-using System.Runtime.CompilerServices;
-using HdrHistogram.Concurrency;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
 /// <summary>

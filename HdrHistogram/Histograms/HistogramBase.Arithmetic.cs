@@ -1,8 +1,3 @@
-using System;
-using System.Globalization;
-using System.Threading;
-using HdrHistogram.Concurrency;
-
 namespace HdrHistogram;
 
 public abstract partial class HistogramBase

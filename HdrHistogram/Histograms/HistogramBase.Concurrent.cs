@@ -1,6 +1,3 @@
-using System.Runtime.CompilerServices;
-using HdrHistogram.Concurrency;
-
 namespace HdrHistogram;
 
 /// <summary>The concurrent recording and layout changes of <see cref="ConcurrentHistogramBase{TCount}"/>, over a <see cref="ConcurrentCounts{TSlot, TAtomics}"/> store.</summary>

@@ -1,7 +1,4 @@
-using System;
-using HdrHistogram.Concurrency;
 using HdrHistogram.Encoding;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 

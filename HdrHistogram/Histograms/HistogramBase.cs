@@ -1,10 +1,4 @@
-using System;
 using System.Diagnostics.CodeAnalysis;
-using System.Globalization;
-using System.Runtime.CompilerServices;
-using System.Threading;
-using HdrHistogram.Concurrency;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 

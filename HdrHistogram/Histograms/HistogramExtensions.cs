@@ -1,7 +1,5 @@
-using System;
 using System.Collections.Generic;
 using System.Diagnostics;
-using System.IO;
 using HdrHistogram.Iteration;
 using HdrHistogram.Output;
 

@@ -1,6 +1,3 @@
-using HdrHistogram.Concurrency;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
 /// <summary>

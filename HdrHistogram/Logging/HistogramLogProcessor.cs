@@ -1,7 +1,4 @@
-using System;
 using System.Collections.Generic;
-using System.IO;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Logging;
 

@@ -1,4 +1,3 @@
-using System;
 using HdrHistogram.Logging;
 
 namespace HdrHistogram;

@@ -1,12 +1,7 @@
-using System;
-using System.Buffers;
-using System.Buffers.Binary;
 using System.Buffers.Text;
 using System.Collections.Generic;
-using System.IO;
 using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 

@@ -1,10 +1,6 @@
-using System;
-using System.IO;
 using System.Runtime.InteropServices;
-using HdrHistogram.Concurrency;
 using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram;
 

@@ -1,8 +1,4 @@
-using System;
 using System.Buffers.Text;
-using System.Globalization;
-using System.Runtime.CompilerServices;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Logging;
 

@@ -1,6 +1,3 @@
-using System;
-using System.Buffers;
-using System.IO;
 using System.Text;
 
 namespace HdrHistogram.Logging;

@@ -1,5 +1,3 @@
-using System;
-
 namespace HdrHistogram.Metrics;
 
 /// <summary>Settings of a <see cref="HistogramMetricsBridge"/>.</summary>

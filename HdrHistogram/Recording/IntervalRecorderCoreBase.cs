@@ -1,8 +1,3 @@
-using System;
-using System.Runtime.CompilerServices;
-using System.Threading;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram;
 
 /// <summary>

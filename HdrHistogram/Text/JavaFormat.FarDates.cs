@@ -1,5 +1,3 @@
-using System;
-using System.Globalization;
 using System.Text;
 
 namespace HdrHistogram.Utilities;

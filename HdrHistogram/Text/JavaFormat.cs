@@ -1,6 +1,3 @@
-using System;
-using System.Globalization;
-using System.IO;
 using System.Text;
 
 namespace HdrHistogram.Utilities;

@@ -1,7 +1,4 @@
-using System;
 using System.Buffers.Text;
-using System.Globalization;
-using System.IO;
 using System.Text;
 
 namespace HdrHistogram.Utilities;

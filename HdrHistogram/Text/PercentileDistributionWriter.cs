@@ -1,7 +1,4 @@
-using System;
-using System.IO;
 using HdrHistogram.Iteration;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Output;
 

@@ -1,7 +1,3 @@
-using System;
-using System.Buffers;
-using System.IO;
-
 namespace HdrHistogram.Encoding.Compression;
 
 /// <summary>

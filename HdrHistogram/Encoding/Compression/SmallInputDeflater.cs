@@ -1,10 +1,5 @@
-using System;
-using System.Buffers;
-using System.Buffers.Binary;
 using System.IO.Compression;
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding.Compression;
 

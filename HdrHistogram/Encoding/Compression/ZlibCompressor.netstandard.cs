@@ -1,5 +1,3 @@
-using System;
-using System.Buffers;
 using System.IO.Compression;
 
 namespace HdrHistogram.Encoding.Compression;

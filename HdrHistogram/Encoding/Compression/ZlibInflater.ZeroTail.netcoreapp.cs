@@ -1,5 +1,3 @@
-using System;
-
 namespace HdrHistogram.Encoding.Compression;
 
 internal sealed partial class ZlibInflater

@@ -1,7 +1,3 @@
-using System;
-using System.Buffers.Binary;
-using System.Runtime.CompilerServices;
-
 namespace HdrHistogram.Encoding.Compression;
 
 /// <summary>

@@ -1,5 +1,3 @@
-using System;
-
 namespace HdrHistogram.Encoding;
 
 internal static partial class CountsFiller

@@ -1,9 +1,3 @@
-using System;
-using System.Buffers.Binary;
-using System.Globalization;
-using System.Runtime.CompilerServices;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram.Encoding;
 
 /// <summary>

@@ -1,7 +1,3 @@
-using System;
-using System.Globalization;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram.Persistence;
 
 /// <summary>The argument checks the counts decoders share.</summary>

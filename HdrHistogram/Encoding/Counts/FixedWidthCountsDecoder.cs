@@ -1,8 +1,3 @@
-using System;
-using System.Buffers.Binary;
-using System.Globalization;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram.Persistence;
 
 /// <summary>Reads V0/V1 counts: one big-endian word of 2, 4 or 8 bytes per index.</summary>

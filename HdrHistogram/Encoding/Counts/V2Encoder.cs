@@ -1,12 +1,5 @@
-using System;
-using System.Buffers;
-using System.Buffers.Binary;
-using System.Globalization;
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-using HdrHistogram.Concurrency;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Encoding;
 

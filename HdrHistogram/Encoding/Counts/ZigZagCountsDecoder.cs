@@ -1,7 +1,3 @@
-using System;
-using System.Globalization;
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram.Persistence;
 
 /// <summary>Reads V2 counts: zig-zag LEB128 values, a negative value standing for that many zero counts.</summary>

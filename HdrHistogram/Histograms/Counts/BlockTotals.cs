@@ -1,8 +1,4 @@
-using System;
 using System.Numerics;
-using System.Runtime.CompilerServices;
-using System.Threading;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Concurrency;
 

@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace HdrHistogram.Utilities;
 
 /// <summary>Converts the counts of every array count type (long, int, short) through one generic path.</summary>

@@ -1,6 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Threading;
-
 namespace HdrHistogram.Concurrency;
 
 /// <summary>32-bit counts: an add is one atomic add that wraps past <see cref="int.MaxValue"/>, as 2.5.0's counts do (<see cref="HistogramBase.HasOverflowed"/> reports it).</summary>

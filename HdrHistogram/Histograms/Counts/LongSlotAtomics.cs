@@ -1,6 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Threading;
-
 namespace HdrHistogram.Concurrency;
 
 /// <summary>64-bit counts: atomic adds that wrap on overflow, as Java's do (<see cref="HistogramBase.HasOverflowed"/> detects it).</summary>

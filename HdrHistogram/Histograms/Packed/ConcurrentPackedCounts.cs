@@ -1,6 +1,4 @@
-using System;
 using HdrHistogram.Encoding;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Packed;
 

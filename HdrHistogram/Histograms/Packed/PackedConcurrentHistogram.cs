@@ -1,6 +1,3 @@
-using System;
-using System.Threading;
-using HdrHistogram.Concurrency;
 using HdrHistogram.Packed;
 
 namespace HdrHistogram;

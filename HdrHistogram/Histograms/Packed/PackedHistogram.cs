@@ -1,4 +1,3 @@
-using System;
 using HdrHistogram.Packed;
 
 namespace HdrHistogram;

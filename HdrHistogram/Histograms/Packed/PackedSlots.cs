@@ -1,5 +1,3 @@
-using HdrHistogram.Utilities;
-
 namespace HdrHistogram.Packed;
 
 /// <summary>
