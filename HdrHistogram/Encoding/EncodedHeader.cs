@@ -14,25 +14,12 @@ internal enum EncodingVersion
 }
 
 /// <summary>What a cookie says about the bytes that follow it.</summary>
-internal readonly struct CookieInfo
+/// <param name="Cookie">The cookie.</param>
+/// <param name="Version">The encoding it announces.</param>
+/// <param name="Compressed">Whether the encoding is compressed.</param>
+/// <param name="WordSize">Bytes per count for V0/V1 (2, 4 or 8); 0 for V2.</param>
+internal readonly record struct CookieInfo(int Cookie, EncodingVersion Version, bool Compressed, int WordSize)
 {
-    public CookieInfo(int cookie, EncodingVersion version, bool compressed, int wordSize)
-    {
-        Cookie = cookie;
-        Version = version;
-        Compressed = compressed;
-        WordSize = wordSize;
-    }
-
-    public int Cookie { get; }
-
-    public EncodingVersion Version { get; }
-
-    public bool Compressed { get; }
-
-    /// <summary>Bytes per count for V0/V1 (2, 4 or 8); 0 for V2.</summary>
-    public int WordSize { get; }
-
     /// <summary>The size of the uncompressed header (32 for V0, else 40).</summary>
     public int HeaderLength => Version == EncodingVersion.V0 ? EncodingCookies.V0HeaderLength : EncodingCookies.V2HeaderLength;
 
@@ -40,41 +27,20 @@ internal readonly struct CookieInfo
     /// <exception cref="HistogramFormatException">The cookie is not one of a histogram encoding this library reads.</exception>
     public static CookieInfo Parse(int cookie, DecodeErrors errors)
     {
-        EncodingVersion version;
-        bool compressed;
-        switch (EncodingCookies.GetBase(cookie))
+        (EncodingVersion version, bool compressed) = EncodingCookies.GetBase(cookie) switch
         {
-            case EncodingCookies.V2Base:
-                // Java 2.2.2 does not check the word-size nibble of a V2 cookie: 0x1c849303 decodes too.
-                return new CookieInfo(cookie, EncodingVersion.V2, compressed: false, 0);
-            case EncodingCookies.V2CompressedBase:
-                return new CookieInfo(cookie, EncodingVersion.V2, compressed: true, 0);
-            case EncodingCookies.V1Base:
-                version = EncodingVersion.V1;
-                compressed = false;
-                break;
-            case EncodingCookies.V1CompressedBase:
-                version = EncodingVersion.V1;
-                compressed = true;
-                break;
-            case EncodingCookies.V0Base:
-                version = EncodingVersion.V0;
-                compressed = false;
-                break;
-            case EncodingCookies.V0CompressedBase:
-                version = EncodingVersion.V0;
-                compressed = true;
-                break;
-            default:
-                if (cookie == EncodingCookies.DoubleHistogram || cookie == EncodingCookies.DoubleHistogramCompressed)
-                {
-                    throw errors.At(
-                        "The data holds a DoubleHistogram (cookie " + Hex(cookie) + "), not an integer histogram: decode it with "
-                        + "HistogramDecoder.DecodeDouble or DecodeAny",
-                        0);
-                }
-
-                throw errors.At("The data does not contain a histogram: no valid cookie found (" + Hex(cookie) + ")", 0);
+            EncodingCookies.V2Base => (EncodingVersion.V2, false),
+            EncodingCookies.V2CompressedBase => (EncodingVersion.V2, true),
+            EncodingCookies.V1Base => (EncodingVersion.V1, false),
+            EncodingCookies.V1CompressedBase => (EncodingVersion.V1, true),
+            EncodingCookies.V0Base => (EncodingVersion.V0, false),
+            EncodingCookies.V0CompressedBase => (EncodingVersion.V0, true),
+            _ => throw NotAHistogram(cookie, errors),
+        };
+        if (version == EncodingVersion.V2)
+        {
+            // Java 2.2.2 does not check the word-size nibble of a V2 cookie: 0x1c849303 decodes too.
+            return new CookieInfo(cookie, version, compressed, 0);
         }
 
         int wordSize = EncodingCookies.GetLegacyWordSize(cookie);
@@ -90,45 +56,38 @@ internal readonly struct CookieInfo
     }
 
     public static string Hex(int value) => "0x" + value.ToString("x8", CultureInfo.InvariantCulture);
+
+    private static HistogramFormatException NotAHistogram(int cookie, DecodeErrors errors)
+        => cookie == EncodingCookies.DoubleHistogram || cookie == EncodingCookies.DoubleHistogramCompressed
+            ? errors.At(
+                "The data holds a DoubleHistogram (cookie " + Hex(cookie) + "), not an integer histogram: decode it with "
+                + "HistogramDecoder.DecodeDouble or DecodeAny",
+                0)
+            : errors.At("The data does not contain a histogram: no valid cookie found (" + Hex(cookie) + ")", 0);
 }
 
 /// <summary>
 /// A validated uncompressed header (V0 32 bytes, V1/V2 40 bytes): every field checked, the counts array length the
 /// decoded histogram needs computed, the payload length bounded, before anything is allocated.
 /// </summary>
-internal readonly struct EncodedHeader
+/// <param name="Cookie">What the cookie says.</param>
+/// <param name="PayloadLength">Payload bytes that follow the header: from the header for V1/V2; the whole counts array for V0.</param>
+/// <param name="NormalizingIndexOffset">The normalizing index offset.</param>
+/// <param name="NumberOfSignificantValueDigits">The number of significant value digits.</param>
+/// <param name="LowestDiscernibleValue">The lowest discernible value.</param>
+/// <param name="HighestTrackableValue">The larger of the encoded value and the decoder's minimum bar.</param>
+/// <param name="IntegerToDoubleValueConversionRatio">The integer-to-double value conversion ratio.</param>
+/// <param name="CountsArrayLength">The counts array length of a histogram of this configuration: the payload may fill no more counts.</param>
+internal readonly record struct EncodedHeader(
+    CookieInfo Cookie,
+    int PayloadLength,
+    int NormalizingIndexOffset,
+    int NumberOfSignificantValueDigits,
+    long LowestDiscernibleValue,
+    long HighestTrackableValue,
+    double IntegerToDoubleValueConversionRatio,
+    int CountsArrayLength)
 {
-    private EncodedHeader(CookieInfo cookie, int payloadLength, int normalizingIndexOffset, int digits, long lowest, long highest, double ratio, int countsArrayLength)
-    {
-        Cookie = cookie;
-        PayloadLength = payloadLength;
-        NormalizingIndexOffset = normalizingIndexOffset;
-        NumberOfSignificantValueDigits = digits;
-        LowestDiscernibleValue = lowest;
-        HighestTrackableValue = highest;
-        IntegerToDoubleValueConversionRatio = ratio;
-        CountsArrayLength = countsArrayLength;
-    }
-
-    public CookieInfo Cookie { get; }
-
-    /// <summary>Payload bytes that follow the header: from the header for V1/V2; the whole counts array for V0.</summary>
-    public int PayloadLength { get; }
-
-    public int NormalizingIndexOffset { get; }
-
-    public int NumberOfSignificantValueDigits { get; }
-
-    public long LowestDiscernibleValue { get; }
-
-    /// <summary>The larger of the encoded value and the decoder's minimum bar.</summary>
-    public long HighestTrackableValue { get; }
-
-    public double IntegerToDoubleValueConversionRatio { get; }
-
-    /// <summary>The counts array length of a histogram of this configuration: the payload may fill no more counts.</summary>
-    public int CountsArrayLength { get; }
-
     public int HeaderLength => Cookie.HeaderLength;
 
     /// <summary>Parses and validates the header at the start of <paramref name="data"/>; offsets in errors are relative to its start.</summary>

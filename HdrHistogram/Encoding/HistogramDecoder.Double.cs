@@ -387,18 +387,14 @@ public sealed partial class HistogramDecoder
 /// What a DoubleHistogram's 16-byte wrapper says its internal histogram must be (Java's constructor check), for the
 /// integer decoder to verify before it creates or changes anything. The default value describes no wrapper.
 /// </summary>
-internal readonly struct DoubleWrapper
+/// <param name="digits">The wrapper's number of significant value digits.</param>
+/// <param name="ratio">The wrapper's highest-to-lowest value ratio.</param>
+/// <param name="integerValueRange">The integer value range the ratio gives the internal histogram.</param>
+internal readonly struct DoubleWrapper(int digits, long ratio, long integerValueRange)
 {
-    private readonly int _digits;
-    private readonly long _ratio;
-    private readonly long _integerValueRange;
-
-    public DoubleWrapper(int digits, long ratio, long integerValueRange)
-    {
-        _digits = digits;
-        _ratio = ratio;
-        _integerValueRange = integerValueRange;
-    }
+    private readonly int _digits = digits;
+    private readonly long _ratio = ratio;
+    private readonly long _integerValueRange = integerValueRange;
 
     /// <summary>Throws the format error for an internal histogram that does not fit the wrapper; does nothing without a wrapper.</summary>
     public void Check(in EncodedHeader header, DecodeErrors errors)

@@ -1,14 +1,10 @@
 namespace HdrHistogram.Iteration;
 
 /// <summary>Steps through every bucket, recorded or not (Java's <c>AllValuesIterator</c>).</summary>
-internal sealed class AllValuesIterator : HistogramIterator
+/// <param name="histogram">The histogram to iterate over.</param>
+internal sealed class AllValuesIterator(HistogramBase histogram) : HistogramIterator(histogram)
 {
     private int _visitedIndex = -1;
-
-    public AllValuesIterator(HistogramBase histogram)
-        : base(histogram)
-    {
-    }
 
     // Unlike the other iterations, this one ends only when the indexes are exhausted.
     public override bool HasNext()

@@ -1,19 +1,13 @@
 namespace HdrHistogram.Iteration;
 
 /// <summary>Steps through linear value buckets of a fixed width (Java's <c>LinearIterator</c>).</summary>
-internal sealed class LinearBucketIterator : HistogramIterator
+/// <param name="histogram">The histogram to iterate over.</param>
+/// <param name="valueUnitsPerBucket">The width of each bucket.</param>
+internal sealed class LinearBucketIterator(HistogramBase histogram, long valueUnitsPerBucket) : HistogramIterator(histogram)
 {
-    private readonly long _valueUnitsPerBucket;
-    private long _currentStepHighestValueReportingLevel;
-    private long _currentStepLowestValueReportingLevel;
-
-    public LinearBucketIterator(HistogramBase histogram, long valueUnitsPerBucket)
-        : base(histogram)
-    {
-        _valueUnitsPerBucket = valueUnitsPerBucket;
-        _currentStepHighestValueReportingLevel = valueUnitsPerBucket - 1;
-        _currentStepLowestValueReportingLevel = histogram.LowestEquivalentValue(_currentStepHighestValueReportingLevel);
-    }
+    private readonly long _valueUnitsPerBucket = valueUnitsPerBucket;
+    private long _currentStepHighestValueReportingLevel = valueUnitsPerBucket - 1;
+    private long _currentStepLowestValueReportingLevel = histogram.LowestEquivalentValue(valueUnitsPerBucket - 1);
 
     public override bool HasNext()
     {

@@ -4,17 +4,13 @@ namespace HdrHistogram.Iteration;
 /// Steps through percentile levels (Java's <c>PercentileIterator</c>): a fixed number of ticks in each half of the
 /// remaining distance to 100%, so the steps get finer towards the tail, plus a final step at 100%.
 /// </summary>
-internal sealed class PercentileIterator : HistogramIterator
+/// <param name="histogram">The histogram to iterate over.</param>
+/// <param name="percentileTicksPerHalfDistance">The number of steps in each half of the remaining distance to 100%.</param>
+internal sealed class PercentileIterator(HistogramBase histogram, int percentileTicksPerHalfDistance) : HistogramIterator(histogram)
 {
-    private readonly int _percentileTicksPerHalfDistance;
+    private readonly int _percentileTicksPerHalfDistance = percentileTicksPerHalfDistance;
     private double _percentileLevelToIterateTo;
     private bool _reachedLastRecordedValue;
-
-    public PercentileIterator(HistogramBase histogram, int percentileTicksPerHalfDistance)
-        : base(histogram)
-    {
-        _percentileTicksPerHalfDistance = percentileTicksPerHalfDistance;
-    }
 
     public override bool HasNext()
     {

@@ -3,27 +3,19 @@ namespace HdrHistogram.Iteration;
 /// <summary>
 /// One bucket of a histogram that holds a count: the range of integer values it stands for and its count.
 /// </summary>
-public readonly struct RecordedBucket : IEquatable<RecordedBucket>
+/// <param name="lowestEquivalentValue">The lowest value of the bucket.</param>
+/// <param name="highestEquivalentValue">The highest value of the bucket (inclusive).</param>
+/// <param name="count">The bucket's count.</param>
+public readonly struct RecordedBucket(long lowestEquivalentValue, long highestEquivalentValue, long count) : IEquatable<RecordedBucket>
 {
-    /// <summary>Creates a bucket step.</summary>
-    /// <param name="lowestEquivalentValue">The lowest value of the bucket.</param>
-    /// <param name="highestEquivalentValue">The highest value of the bucket (inclusive).</param>
-    /// <param name="count">The bucket's count.</param>
-    public RecordedBucket(long lowestEquivalentValue, long highestEquivalentValue, long count)
-    {
-        LowestEquivalentValue = lowestEquivalentValue;
-        HighestEquivalentValue = highestEquivalentValue;
-        Count = count;
-    }
-
     /// <summary>The lowest value the bucket stands for.</summary>
-    public long LowestEquivalentValue { get; }
+    public long LowestEquivalentValue { get; } = lowestEquivalentValue;
 
     /// <summary>The highest value the bucket stands for (inclusive).</summary>
-    public long HighestEquivalentValue { get; }
+    public long HighestEquivalentValue { get; } = highestEquivalentValue;
 
     /// <summary>The count recorded in the bucket.</summary>
-    public long Count { get; }
+    public long Count { get; } = count;
 
     /// <inheritdoc />
     public bool Equals(RecordedBucket other)

@@ -1,14 +1,10 @@
 namespace HdrHistogram.Iteration;
 
 /// <summary>Steps through every bucket with a non-zero count (Java's <c>RecordedValuesIterator</c>).</summary>
-internal sealed class RecordedValuesIterator : HistogramIterator
+/// <param name="histogram">The histogram to iterate over.</param>
+internal sealed class RecordedValuesIterator(HistogramBase histogram) : HistogramIterator(histogram)
 {
     private int _visitedIndex = -1;
-
-    public RecordedValuesIterator(HistogramBase histogram)
-        : base(histogram)
-    {
-    }
 
     protected override void IncrementIterationLevel() => _visitedIndex = CurrentIndex;
 

@@ -3,7 +3,12 @@ using System.Collections.Generic;
 namespace HdrHistogram.Logging;
 
 /// <summary>How far a <see cref="HistogramLogProcessor"/> run has got.</summary>
-public readonly struct HistogramLogProcessorProgress
+/// <param name="intervalsRead">Interval histograms read so far.</param>
+/// <param name="linesRead">Lines read so far.</param>
+/// <param name="bytesRead">Input bytes (or characters, for text input) taken so far.</param>
+/// <param name="completed">Whether this is the last report of the run.</param>
+/// <param name="intervalsBeforeRange">Intervals passed over so far because they start before the time range.</param>
+public readonly struct HistogramLogProcessorProgress(long intervalsRead, int linesRead, long bytesRead, bool completed, long intervalsBeforeRange)
 {
     /// <summary>Creates a progress report.</summary>
     /// <param name="intervalsRead">Interval histograms read so far.</param>
@@ -15,38 +20,23 @@ public readonly struct HistogramLogProcessorProgress
     {
     }
 
-    /// <summary>Creates a progress report.</summary>
-    /// <param name="intervalsRead">Interval histograms read so far.</param>
-    /// <param name="linesRead">Lines read so far.</param>
-    /// <param name="bytesRead">Input bytes (or characters, for text input) taken so far.</param>
-    /// <param name="completed">Whether this is the last report of the run.</param>
-    /// <param name="intervalsBeforeRange">Intervals passed over so far because they start before the time range.</param>
-    public HistogramLogProcessorProgress(long intervalsRead, int linesRead, long bytesRead, bool completed, long intervalsBeforeRange)
-    {
-        IntervalsBeforeRange = intervalsBeforeRange;
-        IntervalsRead = intervalsRead;
-        LinesRead = linesRead;
-        BytesRead = bytesRead;
-        Completed = completed;
-    }
-
     /// <summary>Interval histograms read so far.</summary>
-    public long IntervalsRead { get; }
+    public long IntervalsRead { get; } = intervalsRead;
 
     /// <summary>Lines read so far.</summary>
-    public int LinesRead { get; }
+    public int LinesRead { get; } = linesRead;
 
     /// <summary>Input bytes (or characters, for text input) taken so far; at most one read buffer ahead of the lines read.</summary>
-    public long BytesRead { get; }
+    public long BytesRead { get; } = bytesRead;
 
     /// <summary>Whether this is the last report of the run (made when it ends, successfully or not).</summary>
-    public bool Completed { get; }
+    public bool Completed { get; } = completed;
 
     /// <summary>
     /// Intervals passed over so far because they start before the time range (<c>-start</c>; with the default 0, the
     /// intervals that start before the log's start time, which Java's processor leaves out without a word).
     /// </summary>
-    public long IntervalsBeforeRange { get; }
+    public long IntervalsBeforeRange { get; } = intervalsBeforeRange;
 }
 
 /// <summary>

@@ -237,30 +237,26 @@ public sealed class HistogramMetricsBridge : IDisposable
     }
 
     /// <summary>One subscribed instrument: its recorder, scale and tag.</summary>
-    private sealed class Subscription
+    /// <param name="owner">The bridge that counts the dropped measurements.</param>
+    /// <param name="meterName">The instrument's meter.</param>
+    /// <param name="instrumentName">The instrument.</param>
+    /// <param name="unitScale">The factor from the instrument's unit to the histogram's.</param>
+    /// <param name="tag">The tag of the instrument's log lines.</param>
+    /// <param name="recorder">The recorder its measurements go to.</param>
+    private sealed class Subscription(HistogramMetricsBridge owner, string meterName, string instrumentName, double unitScale, string tag, Recorder recorder)
     {
         private const double TwoToThe63 = 9223372036854775808.0;
 
-        private readonly HistogramMetricsBridge _owner;
-        private readonly double _unitScale;
+        private readonly HistogramMetricsBridge _owner = owner;
+        private readonly double _unitScale = unitScale;
 
-        public Subscription(HistogramMetricsBridge owner, string meterName, string instrumentName, double unitScale, string tag, Recorder recorder)
-        {
-            _owner = owner;
-            MeterName = meterName;
-            InstrumentName = instrumentName;
-            _unitScale = unitScale;
-            Tag = tag;
-            Recorder = recorder;
-        }
+        public string MeterName { get; } = meterName;
 
-        public string MeterName { get; }
+        public string InstrumentName { get; } = instrumentName;
 
-        public string InstrumentName { get; }
+        public string Tag { get; } = tag;
 
-        public string Tag { get; }
-
-        public Recorder Recorder { get; }
+        public Recorder Recorder { get; } = recorder;
 
         public HistogramBase? Recycled { get; set; }
 
