@@ -39,20 +39,7 @@ public class DoubleConcurrentHistogram : DoubleHistogram
     /// A parameter is outside its valid range, or <paramref name="highestToLowestValueRatio"/> × 10^digits is 2^61 or more.
     /// </exception>
     public DoubleConcurrentHistogram(long highestToLowestValueRatio, int numberOfSignificantValueDigits)
-        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, CreateLongConcurrentHistogram, null)
-    {
-    }
-
-    /// <summary>
-    /// Wraps an existing (decoded) integer histogram, which must be a <see cref="LongConcurrentHistogram"/> with
-    /// lowest value 1, highest value <c>integerValueRange - 1</c> and the same precision.
-    /// </summary>
-    /// <param name="highestToLowestValueRatio">The dynamic range; at least 2.</param>
-    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
-    /// <param name="integerValuesHistogram">The integer histogram to wrap.</param>
-    /// <exception cref="ArgumentException">The integer histogram is not concurrent or does not match the stated parameters.</exception>
-    internal DoubleConcurrentHistogram(long highestToLowestValueRatio, int numberOfSignificantValueDigits, LongConcurrentHistogram integerValuesHistogram)
-        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, CreateLongConcurrentHistogram, integerValuesHistogram)
+        : this(highestToLowestValueRatio, numberOfSignificantValueDigits, CreateLongConcurrentHistogram)
     {
     }
 

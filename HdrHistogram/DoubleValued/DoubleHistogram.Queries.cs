@@ -120,20 +120,12 @@ public partial class DoubleHistogram
     /// <summary>The size of the range of values equivalent to <paramref name="value"/> at the current scale.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The width of its bucket.</returns>
-    public double SizeOfEquivalentValueRange(double value)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.SizeOfEquivalentValueRange(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
-    }
+    public double SizeOfEquivalentValueRange(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.SizeOfEquivalentValueRange(integerValue));
 
     /// <summary>The lowest value equivalent to <paramref name="value"/> at the current scale.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The lowest equivalent value.</returns>
-    public double LowestEquivalentValue(double value)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.LowestEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
-    }
+    public double LowestEquivalentValue(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.LowestEquivalentValue(integerValue));
 
     /// <summary>
     /// The highest value equivalent to <paramref name="value"/>: the largest double below
@@ -160,20 +152,12 @@ public partial class DoubleHistogram
     /// <summary>The middle (rounded up) of the range of values equivalent to <paramref name="value"/>.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The median equivalent value.</returns>
-    public double MedianEquivalentValue(double value)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.MedianEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
-    }
+    public double MedianEquivalentValue(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.MedianEquivalentValue(integerValue));
 
     /// <summary>The next value that is not equivalent to <paramref name="value"/>.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The first value of the next equivalent range.</returns>
-    public double NextNonEquivalentValue(double value)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.NextNonEquivalentValue(ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
-    }
+    public double NextNonEquivalentValue(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.NextNonEquivalentValue(integerValue));
 
     /// <summary>Whether two values fall into the same equivalent range at the current scale.</summary>
     /// <param name="value1">The first value; must not be negative.</param>
@@ -212,4 +196,14 @@ public partial class DoubleHistogram
 
     /// <summary>A double converted to the internal integer scale the way Java converts it (<c>(long)(value * ratio)</c>).</summary>
     private long ToIntegerValue(double value) => JavaMath.ToLong(value * _doubleToIntegerValueConversionRatio);
+
+    /// <summary>
+    /// Asks the internal integer histogram <paramref name="query"/> about <paramref name="value"/>'s integer counterpart,
+    /// under the histogram's lock, and scales the answer back to double values.
+    /// </summary>
+    private double QueryScaled(double value, Func<HistogramBase, long, long> query)
+    {
+        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+        return query(_integerValuesHistogram, ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
+    }
 }

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text;
 
 namespace HdrHistogram.Utilities;
@@ -133,12 +134,7 @@ internal static partial class JavaFormat
     /// <param name="width">W, the minimum width; shorter results are left-padded with spaces, longer ones are kept whole.</param>
     public static void AppendFixed(StringBuilder builder, double value, int fractionDigits, int width = 0)
     {
-        if (builder is null)
-        {
-            throw new ArgumentNullException(nameof(builder));
-        }
-
-        CheckWidth(width);
+        CheckTarget(builder, nameof(builder), width);
         Span<char> buffer = stackalloc char[MaxFixedChars];
         var length = FormatFixed(value, fractionDigits, buffer);
         AppendPadded(builder, buffer.Slice(0, length), width);
@@ -151,12 +147,7 @@ internal static partial class JavaFormat
     /// <param name="width">W, the minimum width; shorter results are left-padded with spaces, longer ones are kept whole.</param>
     public static void WriteFixed(TextWriter writer, double value, int fractionDigits, int width = 0)
     {
-        if (writer is null)
-        {
-            throw new ArgumentNullException(nameof(writer));
-        }
-
-        CheckWidth(width);
+        CheckTarget(writer, nameof(writer), width);
         Span<char> buffer = stackalloc char[MaxFixedChars];
         var length = FormatFixed(value, fractionDigits, buffer);
         WritePadded(writer, buffer.Slice(0, length), width);
@@ -236,12 +227,7 @@ internal static partial class JavaFormat
     /// <param name="width">W, the minimum width; shorter results are left-padded with spaces, longer ones are kept whole.</param>
     public static void AppendInteger(StringBuilder builder, long value, int width = 0)
     {
-        if (builder is null)
-        {
-            throw new ArgumentNullException(nameof(builder));
-        }
-
-        CheckWidth(width);
+        CheckTarget(builder, nameof(builder), width);
         Span<char> buffer = stackalloc char[MaxIntegerChars];
         var length = FormatInteger(value, buffer);
         AppendPadded(builder, buffer.Slice(0, length), width);
@@ -253,12 +239,7 @@ internal static partial class JavaFormat
     /// <param name="width">W, the minimum width; shorter results are left-padded with spaces, longer ones are kept whole.</param>
     public static void WriteInteger(TextWriter writer, long value, int width = 0)
     {
-        if (writer is null)
-        {
-            throw new ArgumentNullException(nameof(writer));
-        }
-
-        CheckWidth(width);
+        CheckTarget(writer, nameof(writer), width);
         Span<char> buffer = stackalloc char[MaxIntegerChars];
         var length = FormatInteger(value, buffer);
         WritePadded(writer, buffer.Slice(0, length), width);
@@ -270,12 +251,7 @@ internal static partial class JavaFormat
     /// <param name="width">W, the minimum width.</param>
     public static void AppendPadded(StringBuilder builder, string? value, int width)
     {
-        if (builder is null)
-        {
-            throw new ArgumentNullException(nameof(builder));
-        }
-
-        CheckWidth(width);
+        CheckTarget(builder, nameof(builder), width);
         AppendPadded(builder, (value ?? "null").AsSpan(), width);
     }
 
@@ -285,12 +261,7 @@ internal static partial class JavaFormat
     /// <param name="width">W, the minimum width.</param>
     public static void WritePadded(TextWriter writer, string? value, int width)
     {
-        if (writer is null)
-        {
-            throw new ArgumentNullException(nameof(writer));
-        }
-
-        CheckWidth(width);
+        CheckTarget(writer, nameof(writer), width);
         var text = value ?? "null";
         WriteSpaces(writer, width - text.Length);
         writer.Write(text);
@@ -586,6 +557,16 @@ internal static partial class JavaFormat
 
         charsWritten = 0;
         return false;
+    }
+
+    private static void CheckTarget([NotNull] object? target, string parameterName, int width)
+    {
+        if (target is null)
+        {
+            throw new ArgumentNullException(parameterName);
+        }
+
+        CheckWidth(width);
     }
 
     private static void CheckWidth(int width)
