@@ -46,12 +46,8 @@ public sealed partial class HistogramLogReader
                     stop = handler.OnLegend(lineNumber);
                     break;
                 case LogLineKind.Malformed:
-                    if (_skipMalformedLines)
-                    {
-                        continue;
-                    }
-
-                    throw new HistogramFormatException("Malformed interval line: " + line.Error, lineNumber, null);
+                    ThrowUnlessSkippingMalformedLines(line, lineNumber);
+                    continue;
                 case LogLineKind.Interval:
                     double absoluteStart = ResolveAbsoluteStart(line.Timestamp, lineNumber);
                     _lastInterval = CreateEntry(line, absoluteStart, absoluteStart + line.Length, lineNumber);

@@ -457,12 +457,8 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
                     ObserveBaseTime(line.Seconds);
                     continue;
                 case LogLineKind.Malformed:
-                    if (_skipMalformedLines)
-                    {
-                        continue;
-                    }
-
-                    throw new HistogramFormatException("Malformed interval line: " + line.Error, lineNumber, null);
+                    ThrowUnlessSkippingMalformedLines(line, lineNumber);
+                    continue;
                 case LogLineKind.Interval:
                     break;
                 default:
@@ -516,6 +512,15 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     {
         _baseTimeSec = seconds;
         _observedBaseTime = true;
+    }
+
+    /// <summary>Throws the format error of a malformed interval line, unless the options say to pass over such lines.</summary>
+    private void ThrowUnlessSkippingMalformedLines(in ParsedLogLine line, int lineNumber)
+    {
+        if (!_skipMalformedLines)
+        {
+            throw new HistogramFormatException("Malformed interval line: " + line.Error, lineNumber, null);
+        }
     }
 
     /// <summary>
