@@ -559,6 +559,7 @@ internal static partial class JavaFormat
         return false;
     }
 
+    /// <summary>Throws for a null <paramref name="target"/> (the builder or writer) or a negative width.</summary>
     private static void CheckTarget([NotNull] object? target, string parameterName, int width)
     {
         if (target is null)
