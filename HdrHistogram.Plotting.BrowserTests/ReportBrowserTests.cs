@@ -9,6 +9,7 @@ using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
 using HdrHistogram.Plotting.Report;
 using Microsoft.Playwright;
+using Xunit;
 
 namespace HdrHistogram.Plotting.BrowserTests;
 
@@ -17,11 +18,17 @@ namespace HdrHistogram.Plotting.BrowserTests;
 /// shows the numbers of a known point, computed here from the log with the library, the y-axis toggle changes the axis,
 /// series switch off, nothing is fetched from the network, and without JavaScript the pictures and tables remain.
 /// </summary>
-public sealed class ReportBrowserTests : IDisposable
+public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowser>
 {
     private static readonly string Fixture = Path.Combine(AppContext.BaseDirectory, "Fixtures", "jhiccup-style.hlog");
 
     private readonly string _dir = Directory.CreateTempSubdirectory("hdr-report-browser-").FullName;
+    private readonly SharedBrowser _browser;
+
+    public ReportBrowserTests(SharedBrowser browser)
+    {
+        _browser = browser;
+    }
 
     public void Dispose() => Directory.Delete(_dir, recursive: true);
 
@@ -35,7 +42,7 @@ public sealed class ReportBrowserTests : IDisposable
         long count = all.GetCountBetweenValues(0, value);
         string expectedValue = (value / 1e6).ToString("0.000", CultureInfo.InvariantCulture) + " ms";
 
-        await using var session = await BrowserSession.Open(report);
+        await using var session = await BrowserSession.Open(_browser, report);
         // Distribution points are 20 per decade of 1/(1-p): point 40 is 99 %.
         var at = await session.Page.EvaluateAsync<double[]>("() => window.hdrReport.charts[0].screenOf(0, 40)");
         await session.Page.Mouse.MoveAsync((float)at[0], (float)at[1]);
@@ -54,7 +61,7 @@ public sealed class ReportBrowserTests : IDisposable
         int stall = intervals.FindIndex(h => h.GetMaxValue() > 100_000_000); // the 120 ms stall
         var interval = intervals[stall];
 
-        await using var session = await BrowserSession.Open(report);
+        await using var session = await BrowserSession.Open(_browser, report);
         // Line 0 of the timeline is max (drawn first, underneath the percentiles).
         var at = await session.Page.EvaluateAsync<double[]>($"() => window.hdrReport.charts[1].screenOf(0, {stall}, 0)");
         await session.Page.Mouse.MoveAsync((float)at[0], (float)at[1]);
@@ -70,7 +77,7 @@ public sealed class ReportBrowserTests : IDisposable
     {
         string report = WriteReport(YScale.Log);
 
-        await using var session = await BrowserSession.Open(report);
+        await using var session = await BrowserSession.Open(_browser, report);
         var chart = session.Page.Locator("#percentiles-figure svg.interactive");
         (await chart.GetAttributeAsync("data-scale")).Should().Be("log");
         var logTicks = await Ticks(session.Page);
@@ -96,7 +103,7 @@ public sealed class ReportBrowserTests : IDisposable
     {
         string report = WriteReport();
 
-        await using var session = await BrowserSession.Open(report);
+        await using var session = await BrowserSession.Open(_browser, report);
         var lines = session.Page.Locator("#percentiles-figure svg.interactive path[data-series='0']");
         (await lines.CountAsync()).Should().Be(1);
 
@@ -112,14 +119,14 @@ public sealed class ReportBrowserTests : IDisposable
     {
         string report = WriteReport();
 
-        await using (var session = await BrowserSession.Open(report))
+        await using (var session = await BrowserSession.Open(_browser, report))
         {
             session.Requests.Should().Equal(new[] { new Uri(report).AbsoluteUri }, "the page is the only thing loaded");
             session.Errors.Should().BeEmpty();
             (await session.Page.Locator("svg.static").First.IsVisibleAsync()).Should().BeFalse("the interactive chart replaces the picture");
         }
 
-        await using var noScript = await BrowserSession.Open(report, javaScript: false);
+        await using var noScript = await BrowserSession.Open(_browser, report, javaScript: false);
         (await noScript.Page.Locator("svg.static").CountAsync()).Should().Be(2);
         (await noScript.Page.Locator("svg.static").First.IsVisibleAsync()).Should().BeTrue();
         (await noScript.Page.Locator(".chart").CountAsync()).Should().Be(0);
@@ -165,11 +172,10 @@ public sealed class ReportBrowserTests : IDisposable
         return sum;
     }
 
-    /// <summary>One headless Chromium page with the report open; records every request and script error.</summary>
+    /// <summary>A page with the report open, in a context of its own in the class's browser; records every request and script error.</summary>
     private sealed class BrowserSession : IAsyncDisposable
     {
-        private IPlaywright _playwright = null!;
-        private IBrowser _browser = null!;
+        private IBrowserContext _context = null!;
 
         public IPage Page { get; private set; } = null!;
 
@@ -177,28 +183,17 @@ public sealed class ReportBrowserTests : IDisposable
 
         public List<string> Errors { get; } = new();
 
-        public static async Task<BrowserSession> Open(string path, bool javaScript = true)
+        public static async Task<BrowserSession> Open(SharedBrowser browser, string path, bool javaScript = true)
         {
             var session = new BrowserSession();
-            session._playwright = await Playwright.CreateAsync();
-            session._browser = await session._playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
-            {
-                ExecutablePath = Chromium.Path,
-                Headless = true,
-                Args = new[] { "--no-sandbox", "--disable-gpu" },
-            });
-            var context = await session._browser.NewContextAsync(new BrowserNewContextOptions { JavaScriptEnabled = javaScript, ViewportSize = new ViewportSize { Width = 1280, Height = 1000 } });
-            session.Page = await context.NewPageAsync();
+            session._context = await (await browser.GetAsync()).NewContextAsync(new BrowserNewContextOptions { JavaScriptEnabled = javaScript, ViewportSize = new ViewportSize { Width = 1280, Height = 1000 } });
+            session.Page = await session._context.NewPageAsync();
             session.Page.Request += (_, request) => session.Requests.Add(request.Url);
             session.Page.PageError += (_, error) => session.Errors.Add(error);
             await session.Page.GotoAsync(new Uri(path).AbsoluteUri);
             return session;
         }
 
-        public async ValueTask DisposeAsync()
-        {
-            await _browser.DisposeAsync();
-            _playwright.Dispose();
-        }
+        public async ValueTask DisposeAsync() => await _context.DisposeAsync();
     }
 }
