@@ -5,8 +5,8 @@
 #   - every test project of the solution on net10.0, in one `dotnet test` of the solution (nothing lists them: a new
 #     test project is picked up once it is in HdrHistogram.sln), including HdrHistogram.UnitTests.NetStandard, the unit
 #     tests against the library's netstandard2.0 build;
-#   - heavy tests ([Trait("Category", "Heavy")]) run once, in the net10.0 suite of HdrHistogram.UnitTests: the
-#     netstandard2.0 suite leaves them out (VSTestTestCaseFilter in its project file);
+#   - heavy tests ([Trait("Category", "Heavy")]) and the cases of the two largest fixtures run once, in the net10.0
+#     suite of HdrHistogram.UnitTests: the netstandard2.0 suite leaves them out (VSTestTestCaseFilter in its project file);
 #   - net8.0 and net9.0 on their own runtimes: eng/test-side-by-side-runtimes.sh (CONTRIBUTING.md).
 #
 # Builds the solution first unless --no-build is given (.ci/run builds once and passes it). Other arguments go to
