@@ -1,7 +1,7 @@
-using System;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.Playwright;
+using Xunit;
 
 namespace HdrHistogram.Plotting.BrowserTests;
 
@@ -9,7 +9,7 @@ namespace HdrHistogram.Plotting.BrowserTests;
 /// One Playwright driver and one headless Chromium for a test class, started on first use and closed after the class;
 /// each test opens a context of its own, which shares no state (cookies, storage, cache) with the others.
 /// </summary>
-public sealed class SharedBrowser : IAsyncDisposable
+public sealed class SharedBrowser : IAsyncLifetime
 {
     private readonly SemaphoreSlim _gate = new(1, 1);
     private IPlaywright? _playwright;
@@ -40,8 +40,11 @@ public sealed class SharedBrowser : IAsyncDisposable
         }
     }
 
-    /// <inheritdoc />
-    public async ValueTask DisposeAsync()
+    /// <summary>Nothing to start: the browser starts with the first test that asks for it (none does when Chromium is missing).</summary>
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    /// <summary>Closes the browser and the driver, if they were started.</summary>
+    public async Task DisposeAsync()
     {
         if (_browser is not null)
         {
