@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text.RegularExpressions;
@@ -104,13 +105,45 @@ public sealed class RealRunTests : IClassFixture<BenchmarkRunFixture>
         {
             string method = report.BenchmarkCase.Descriptor.WorkloadMethod.Name;
             string text = File.ReadAllText(Path.Combine(_run.ArtifactsPath, "results", "TinyBenchmarks." + method + "-Tiny.hgrm"));
-            var expected = Histogram(WorkloadValues(report));
+            var values = WorkloadValues(report);
+
+            // The library's own distribution of exactly the run's measurements (its text is checked against Java's elsewhere)...
+            var expected = Histogram(values);
             var writer = new StringWriter { NewLine = "\n" };
             expected.OutputPercentileDistribution(writer);
             text.Should().Be(writer.ToString());
+
+            // ...and, independently of the library, what the raw measurements say: the count, the max and mean within
+            // the 3 significant digits, and every row's count between the values clearly below and clearly above it (the
+            // value is printed with 3 decimals: half a thousandth more or less).
+            values.Should().HaveCount(40);
             Regex.IsMatch(text, @"Total count\s*=\s*40\]").Should().BeTrue();
+            Footer(text, "Max").Should().BeApproximately(values.Max(), values.Max() * 1e-3, method);
+            Footer(text, "Mean").Should().BeApproximately(values.Average(), values.Max() * 1e-3, method);
+            var rows = Rows(text);
+            rows.Should().NotBeEmpty();
+            foreach (var (value, percentile, count) in rows)
+            {
+                count.Should().BeInRange(values.Count(v => v < (value * (1 - 1e-3)) - 5e-4), values.Count(v => v <= (value * (1 + 1e-3)) + 5e-4), "{0}: the row at {1}", method, value);
+                ((double)count / values.Count).Should().BeGreaterThanOrEqualTo(percentile - 1e-12, "{0}: a row's count covers its percentile", method);
+            }
+
+            rows[^1].Count.Should().Be(40);
+            rows[^1].Percentile.Should().Be(1.0);
         }
     }
+
+    /// <summary>The rows of a percentile distribution: value, percentile (a fraction) and total count.</summary>
+    private static List<(double Value, double Percentile, long Count)> Rows(string hgrm)
+        => hgrm.Split('\n')
+            .Select(line => line.Split(' ', System.StringSplitOptions.RemoveEmptyEntries))
+            .Where(fields => fields.Length >= 3 && double.TryParse(fields[0], NumberStyles.Float, CultureInfo.InvariantCulture, out _))
+            .Select(fields => (double.Parse(fields[0], CultureInfo.InvariantCulture), double.Parse(fields[1], CultureInfo.InvariantCulture), long.Parse(fields[2], CultureInfo.InvariantCulture)))
+            .ToList();
+
+    /// <summary>A number of the footer, e.g. "Max" in <c>#[Max     =      800.063, Total count    =        30402]</c>.</summary>
+    private static double Footer(string hgrm, string name)
+        => double.Parse(Regex.Match(hgrm, @"#\[" + name + @"\s*=\s*([0-9.]+)").Groups[1].Value, CultureInfo.InvariantCulture);
 
     private static void CheckColumns(Summary summary, double[] percentiles)
     {

@@ -17,14 +17,16 @@ internal readonly record struct Sample(long Value, long Count);
 /// </summary>
 /// <remarks>
 /// Every run is bounded by its sample count. The writers pause at a few checkpoints until the reader has completed
-/// another round (at most <see cref="CheckpointTimeout"/> each), so that reads demonstrably interleave with writes
-/// even on a loaded two-core machine.
+/// another round, so that reads demonstrably interleave with writes even on a loaded two-core machine. A reader that
+/// completes no round within <see cref="CheckpointTimeout"/> fails the run (a <see cref="TimeoutException"/>) rather
+/// than letting the writers go on unobserved: a round takes microseconds to milliseconds, so the bound only catches a
+/// reader that is stuck.
 /// </remarks>
 internal static class ConcurrencyHarness
 {
     public const int Checkpoints = 8;
 
-    public static readonly TimeSpan CheckpointTimeout = TimeSpan.FromSeconds(1);
+    public static readonly TimeSpan CheckpointTimeout = TimeSpan.FromSeconds(30);
 
     /// <summary>Values spread log-uniformly over [1, <paramref name="maxValue"/>], counts 1 to 3; different per thread.</summary>
     public static Sample[] SpreadSamples(int thread, int length, long maxValue)
@@ -239,8 +241,13 @@ internal static class ConcurrencyHarness
         long seen = Interlocked.Read(ref readRounds);
         var deadline = Stopwatch.StartNew();
         var spinner = default(SpinWait);
-        while (Interlocked.Read(ref readRounds) == seen && deadline.Elapsed < CheckpointTimeout)
+        while (Interlocked.Read(ref readRounds) == seen)
         {
+            if (deadline.Elapsed >= CheckpointTimeout)
+            {
+                throw new TimeoutException($"The reader completed no round within {CheckpointTimeout.TotalSeconds} s of a writer's checkpoint: the writes would go on without reads between them.");
+            }
+
             spinner.SpinOnce();
         }
     }

@@ -114,9 +114,13 @@ public class JavaFormatTests
     [Fact]
     public void MaxFixedChars_is_enough_for_every_double()
     {
+        // The longest fixed-point text: a sign, the 309 integer digits of double.MaxValue (Java prints its shortest
+        // round-trip digits, 17976931348623157, then zeros), the point and the most fraction digits.
+        string longest = "-17976931348623157" + new string('0', 309 - 17) + "." + new string('0', JavaFormat.MaxFractionDigits);
         Span<char> buffer = stackalloc char[JavaFormat.MaxFixedChars];
         var length = JavaFormat.FormatFixed(-double.MaxValue, JavaFormat.MaxFractionDigits, buffer);
-        Assert.True(length <= JavaFormat.MaxFixedChars);
+        Assert.Equal(longest, buffer.Slice(0, length).ToString());
+        Assert.InRange(longest.Length, 1, JavaFormat.MaxFixedChars);
     }
 
     [Fact]
