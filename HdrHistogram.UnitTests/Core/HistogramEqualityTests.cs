@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Core;
@@ -36,20 +37,9 @@ public class HistogramEqualityTests
         return h;
     }
 
-    private static void ShouldBeUnequalBothWays(HistogramBase a, HistogramBase b)
-    {
-        a.Equals(b).Should().BeFalse("{0} vs {1}", a.GetType().Name, b.GetType().Name);
-        b.Equals(a).Should().BeFalse("{0} vs {1}", b.GetType().Name, a.GetType().Name);
-        a.Equals((object)b).Should().BeFalse();
-    }
+    private static void ShouldBeUnequalBothWays(HistogramBase a, HistogramBase b) => EqualityAssertions.ShouldBeEqualBothWays(a, b, expected: false);
 
-    private static void ShouldBeEqualBothWays(HistogramBase a, HistogramBase b)
-    {
-        a.Equals(b).Should().BeTrue("{0} vs {1}", a.GetType().Name, b.GetType().Name);
-        b.Equals(a).Should().BeTrue("{0} vs {1}", b.GetType().Name, a.GetType().Name);
-        a.Equals((object)b).Should().BeTrue();
-        a.GetHashCode().Should().Be(b.GetHashCode(), "equal histograms hash alike");
-    }
+    private static void ShouldBeEqualBothWays(HistogramBase a, HistogramBase b) => EqualityAssertions.ShouldBeEqualBothWays(a, b, expected: true);
 
     [Theory]
     [MemberData(nameof(Kinds))]

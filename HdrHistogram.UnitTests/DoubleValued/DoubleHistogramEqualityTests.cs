@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.DoubleValued;
@@ -33,16 +34,7 @@ public class DoubleHistogramEqualityTests
         return h;
     }
 
-    private static void ShouldBeEqualBothWays(DoubleHistogram a, DoubleHistogram b, bool expected)
-    {
-        a.Equals(b).Should().Be(expected, "{0} vs {1}", a.GetType().Name, b.GetType().Name);
-        b.Equals(a).Should().Be(expected, "{0} vs {1}", b.GetType().Name, a.GetType().Name);
-        a.Equals((object)b).Should().Be(expected);
-        if (expected)
-        {
-            a.GetHashCode().Should().Be(b.GetHashCode(), "equal histograms hash alike");
-        }
-    }
+    private static void ShouldBeEqualBothWays(DoubleHistogram a, DoubleHistogram b, bool expected) => EqualityAssertions.ShouldBeEqualBothWays(a, b, expected);
 
     [Theory]
     [MemberData(nameof(Kinds))]
