@@ -67,6 +67,7 @@ public sealed class PrometheusHistogramFamily
         SumName = System.Text.Encoding.UTF8.GetBytes(name + "_sum");
         CountName = System.Text.Encoding.UTF8.GetBytes(name + "_count");
         CreatedName = System.Text.Encoding.UTF8.GetBytes(name + "_created");
+        WrittenNames = new[] { name, name + "_bucket", name + "_count", name + "_sum", name + "_created" };
     }
 
     /// <summary>The metric name.</summary>
@@ -105,6 +106,9 @@ public sealed class PrometheusHistogramFamily
     internal byte[] CountName { get; }
 
     internal byte[] CreatedName { get; }
+
+    /// <summary>Every metric name a scrape of the family writes, in the text format and in protobuf.</summary>
+    internal string[] WrittenNames { get; }
 
     internal double[] Bounds { get; private set; } = Array.Empty<double>();
 
@@ -238,7 +242,21 @@ public sealed class PrometheusHistogramFamily
         return array;
     }
 
-    private static string Key(string[] values) => string.Join('\u0000', values);
+    /// <summary>
+    /// The series' key: each value preceded by its length, so that no two lists of label values share a key, whatever
+    /// characters the values hold (a separator alone would let <c>("a\0b", "c")</c> and <c>("a", "b\0c")</c> meet).
+    /// </summary>
+    private static string Key(string[] values)
+    {
+        var builder = new StringBuilder();
+        foreach (string value in values)
+        {
+            ArgumentNullException.ThrowIfNull(value, "labelValues");
+            builder.Append(value.Length.ToString(CultureInfo.InvariantCulture)).Append(':').Append(value);
+        }
+
+        return builder.ToString();
+    }
 
     private byte[] EncodeProtobufHeader()
     {

@@ -58,7 +58,9 @@ public sealed class PrometheusHistogramRegistry
     /// <param name="help">The help text.</param>
     /// <param name="options">Labels, unit, scale, schema, classic buckets; defaults when null.</param>
     /// <returns>The family.</returns>
-    /// <exception cref="ArgumentException">A name, label name, unit, scale, schema or bound is invalid, or the name is taken.</exception>
+    /// <exception cref="ArgumentException">A name, label name, unit, scale, schema or bound is invalid, or a name the
+    /// family writes (its own, or its <c>_bucket</c>, <c>_count</c>, <c>_sum</c> or <c>_created</c> series) is one that
+    /// another family of the registry writes: a scrape would then hold two metrics of one name.</exception>
     public PrometheusHistogramFamily CreateHistogram(string name, string help, PrometheusHistogramOptions? options = null)
     {
         var family = new PrometheusHistogramFamily(this, name, help, options ?? new PrometheusHistogramOptions());
@@ -69,6 +71,17 @@ public sealed class PrometheusHistogramRegistry
                 if (existing.Name == name)
                 {
                     throw new ArgumentException($"A family named {name} exists.", nameof(name));
+                }
+
+                foreach (string written in family.WrittenNames)
+                {
+                    if (Array.IndexOf(existing.WrittenNames, written) >= 0)
+                    {
+                        throw new ArgumentException(
+                            $"The family {name} would write {written}, which the family {existing.Name} writes: "
+                            + "a histogram writes its name and the name followed by _bucket, _count, _sum and _created.",
+                            nameof(name));
+                    }
                 }
             }
 
