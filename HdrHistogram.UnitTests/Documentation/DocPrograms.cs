@@ -30,6 +30,17 @@ public sealed class DocProgramsGroup
 /// </summary>
 internal static class DocPrograms
 {
+    /// <summary>
+    /// Every assembly of the test host, as references; made once, so that every compilation reuses their metadata (read
+    /// per compilation, it would cost more than compiling).
+    /// </summary>
+    private static readonly Lazy<IReadOnlyList<MetadataReference>> HostReferences = new(() =>
+        ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
+            .Where(p => p.Length > 0)
+            .Distinct(StringComparer.Ordinal)
+            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))
+            .ToList());
+
     /// <summary>The pages whose code is checked: README.md, the library package's README and every page of docs/.</summary>
     public static IReadOnlyList<string> Pages(string root)
         => new[] { "README.md", "HdrHistogram/README.md" }
@@ -180,11 +191,9 @@ internal static class DocPrograms
     /// </summary>
     public static MethodInfo Compile(DocProgram program, IEnumerable<string>? extraReferences = null)
     {
-        var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
-            .Concat(extraReferences ?? Enumerable.Empty<string>())
-            .Where(p => p.Length > 0)
-            .Distinct(StringComparer.Ordinal)
-            .Select(p => MetadataReference.CreateFromFile(p));
+        var references = extraReferences is null
+            ? HostReferences.Value
+            : HostReferences.Value.Concat(extraReferences.Select(p => MetadataReference.CreateFromFile(p))).ToList();
         var options = new CSharpCompilationOptions(
             OutputKind.ConsoleApplication,
             nullableContextOptions: NullableContextOptions.Enable,
