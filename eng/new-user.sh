@@ -51,18 +51,9 @@ if [ -z "$packages" ]; then
 EOF
 else
     [ -n "$version" ] || fail "--packages needs --version"
-    # Nothing fetched: the package folder, and what restore has already downloaded, only.
-    cached="$(dotnet nuget locals global-packages --list | sed 's/^global-packages: //')"
-    cat >"$work/nuget.config" <<EOF
-<?xml version="1.0" encoding="utf-8"?>
-<configuration>
-  <packageSources>
-    <clear />
-    <add key="packages" value="$packages" />
-    <add key="restored" value="$cached" />
-  </packageSources>
-</configuration>
-EOF
+    # Nothing fetched: the package folder is the only source (a new console app needs nothing else on net10.0).
+    printf '<configuration><packageSources><clear /><add key="packages" value="%s" /></packageSources></configuration>\n' \
+        "$packages" >"$work/nuget.config"
 fi
 # A package cache of its own: a pack at a version restored before is never taken from the machine's cache instead.
 export NUGET_PACKAGES="$work/nuget-packages"
