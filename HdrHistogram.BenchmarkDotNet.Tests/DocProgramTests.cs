@@ -11,7 +11,7 @@ namespace HdrHistogram.BenchmarkDotNet.Tests;
 /// own, in page order, their printed output compared with the page's. The benchmark program gets BenchmarkDotNet's own
 /// command-line arguments <c>--inProcess --job Dry</c> (one in-process iteration: a default run takes minutes, and a
 /// program compiled in memory has no project for BenchmarkDotNet to build); it writes the .hlog the page's next
-/// program reads.
+/// program reads, and what it prints is BenchmarkDotNet's log, of which the test checks the summary table's columns.
 /// </summary>
 [Collection(DocProgramsGroup.Name)]
 public sealed class DocProgramTests
@@ -33,8 +33,10 @@ public sealed class DocProgramTests
                 printed.Should().MatchRegex(@"\| *P50 *\| *P99 *\| *P99\.9 *\| *P99\.99 *\| *Max *\|", "the summary table has the attribute's columns");
                 Directory.EnumerateFiles(Path.Combine(folder.Path, "BenchmarkDotNet.Artifacts", "results"), "ParseBenchmarks.Parse-*.hlog").Should().ContainSingle();
             }
-
-            DocPrograms.CheckOutput(program, printed);
+            else
+            {
+                DocPrograms.CheckOutput(program, printed);
+            }
         }
     }
 }

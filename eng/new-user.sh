@@ -124,6 +124,9 @@ for program in "$work/programs"/*.cs; do
                 exit m[0, 0] ? 0 : 1
             }' "$work/printed.txt" \
             || { echo "printed:"; cat "$work/printed.txt"; echo "the page says:"; cat "$work/programs/$number.expected"; fail "the example at $where prints something else than its page says"; }
+    elif [ -s "$work/printed.txt" ]; then
+        cat "$work/printed.txt"
+        fail "the example at $where prints the above, and its page does not say so"
     fi
     echo "new-user: the example at $where builds in a new console app and prints what the page says"
 done

@@ -246,12 +246,20 @@ internal static class DocPrograms
         return output.ToString();
     }
 
-    /// <summary>Checks what a program printed against its page's <c>text</c> fence (when it has one).</summary>
+    /// <summary>
+    /// Checks what a program printed against its page's <c>text</c> fence; a program without one must print nothing
+    /// (every example says what it prints).
+    /// </summary>
     public static void CheckOutput(DocProgram program, string printed)
     {
         if (KeepOutput(program.Fences[0], printed))
         {
             return;
+        }
+
+        if (program.Output is null && printed.Length > 0)
+        {
+            throw new InvalidOperationException(program + " printed\n" + printed + "\nbut its page has no text fence after it that says so");
         }
 
         if (program.Output is not null && !Matches(program.Output.Lines, printed))
