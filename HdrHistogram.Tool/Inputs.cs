@@ -91,8 +91,14 @@ internal static class Inputs
     /// </summary>
     public static CountingStream OpenAny(string? path, ToolConsole console, string command, out InputKind kind, out bool binary, string fileHint = "FILE")
     {
-        var stream = Classify(Open(path, console, command, fileHint), out kind, out binary, out bool blank);
-        return new CountingStream(stream, blank);
+        var stream = Classify(Open(path, console, command, fileHint), out kind, out binary, out bool blank, out bool percentiles, out string? microseconds);
+        if (percentiles)
+        {
+            stream.Dispose();
+            throw new ToolException(PercentileDistribution(Name(path)));
+        }
+
+        return new CountingStream(stream, blank) { MicrosecondsHeader = microseconds };
     }
 
     /// <summary>
@@ -126,7 +132,46 @@ internal static class Inputs
             throw new ToolException(BinaryData(Name(path)));
         }
 
-        return new CountingStream(stream);
+        return new CountingStream(stream) { MicrosecondsHeader = MicrosecondsHeader(prefix.AsSpan(0, filled)) };
+    }
+
+    /// <summary>
+    /// The first line of a log when its own words say the values are microseconds: YCSB's <c>#[Logging for: OPERATION]</c>
+    /// (YCSB records operation latencies in microseconds); else null.
+    /// </summary>
+    public static string? MicrosecondsHeader(ReadOnlySpan<byte> bytes)
+    {
+        if (bytes.Length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)
+        {
+            bytes = bytes.Slice(3);
+        }
+
+        int end = bytes.IndexOf((byte)'\n');
+        var line = (end < 0 ? bytes : bytes.Slice(0, end)).Trim(" \t\r"u8);
+        return line.StartsWith("#[Logging for: "u8) && line.EndsWith("]"u8) && line.Length <= 200
+            ? System.Text.Encoding.UTF8.GetString(line)
+            : null;
+    }
+
+    /// <summary>The error for a percentile distribution (.hgrm) where a log or encoded histograms were expected.</summary>
+    public static string PercentileDistribution(string name)
+        => name + " holds a percentile distribution (.hgrm, as hdr process -o and Java's outputPercentileDistribution write "
+           + "it), not a histogram log: hdr plot and hdr report read it";
+
+    /// <summary>
+    /// Whether the first line of an input is the header of a percentile distribution: "Value Percentile TotalCount
+    /// 1/(1-Percentile)" (text) or its quoted CSV form.
+    /// </summary>
+    private static bool IsPercentileHeader(ReadOnlySpan<byte> bytes)
+    {
+        if (bytes.Length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)
+        {
+            bytes = bytes.Slice(3);
+        }
+
+        int end = bytes.IndexOf((byte)'\n');
+        var line = (end < 0 ? bytes : bytes.Slice(0, end)).Trim(" \t\r"u8);
+        return (line.StartsWith("Value"u8) || line.StartsWith("\"Value\""u8)) && line.IndexOf("Percentile"u8) >= 0;
     }
 
     /// <summary>The error for binary data where a log was expected.</summary>
@@ -201,10 +246,12 @@ internal static class Inputs
     /// for binary data, see <see cref="LooksBinary"/>; <paramref name="blank"/> for whitespace only up to its end); returns
     /// a stream that still starts at the beginning, or an empty one for a blank input.
     /// </summary>
-    public static Stream Classify(Stream stream, out InputKind kind, out bool binary, out bool blank)
+    public static Stream Classify(Stream stream, out InputKind kind, out bool binary, out bool blank, out bool percentiles, out string? microsecondsHeader)
     {
         byte[] prefix = new byte[PeekBytes];
         int filled = Peek(stream, prefix, stopAtLineEnd: true, out bool ended);
+        percentiles = IsPercentileHeader(prefix.AsSpan(0, filled));
+        microsecondsHeader = MicrosecondsHeader(prefix.AsSpan(0, filled));
         kind = Classify(prefix.AsSpan(0, filled));
         binary = LooksBinary(prefix.AsSpan(0, filled));
         blank = ended && filled > 0 && IsBlank(prefix.AsSpan(0, filled));
@@ -335,6 +382,9 @@ internal static class Inputs
 
         /// <summary>Whether the input held whitespace only, which is read as nothing.</summary>
         public bool Blank { get; }
+
+        /// <summary>The header line that says the log's values are microseconds (see <see cref="Inputs.MicrosecondsHeader"/>), or null.</summary>
+        public string? MicrosecondsHeader { get; init; }
 
         public long BytesRead { get; private set; }
 

@@ -16,7 +16,8 @@
 #  3. both nuspecs: the version set in Directory.Build.props, licence expression, readme (packed), project URL, tags,
 #     release notes, description, the git repository with the commit built;
 #  4. both .snupkg: every pdb, each with SourceLink JSON that maps the sources to the repository at that commit;
-#  5. the library package's README quick start, compiled and run against the package;
+#  5. (after 6) every C# example of README.md and the library package's readme, as printed, in a new console app that
+#     adds the package, printing what the page says (eng/new-user.sh), and hdr summary reads the logs they write;
 #  6. the tool installs from the package folder (dotnet tool install --tool-path, nothing but nupkg/ as a source), the
 #     install takes at most HDR_TOOL_INSTALL_LIMIT_MB (default 40) MB, and the installed hdr prints its version,
 #     processes and plots the sample log.
@@ -250,34 +251,6 @@ cat >"$work/nuget.config" <<EOF
 </configuration>
 EOF
 
-# 5. The README quick start, compiled against the package (first csharp block of HdrHistogram/README.md).
-mkdir -p "$work/quickstart"
-awk '/^```csharp$/ { inside = 1; next } inside && /^```$/ { exit } inside { print }' HdrHistogram/README.md \
-    >"$work/quickstart/Program.cs"
-[ -s "$work/quickstart/Program.cs" ] || fail "HdrHistogram/README.md has no csharp quick start"
-cat >"$work/quickstart/QuickStart.csproj" <<EOF
-<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup>
-    <OutputType>Exe</OutputType>
-    <TargetFramework>net10.0</TargetFramework>
-    <Nullable>enable</Nullable>
-    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
-    <RestorePackagesPath>$work/quickstart-packages</RestorePackagesPath>
-  </PropertyGroup>
-  <ItemGroup>
-    <PackageReference Include="HdrHistogram.Serialization" Version="$version" />
-  </ItemGroup>
-</Project>
-EOF
-cp "$work/nuget.config" "$work/quickstart/nuget.config"
-dotnet build "$work/quickstart/QuickStart.csproj" -c Release -o "$work/quickstart/out" >"$work/quickstart.txt" 2>&1 \
-    || { cat "$work/quickstart.txt"; fail "the README quick start does not compile against the package"; }
-dotnet "$work/quickstart/out/QuickStart.dll" >"$work/quickstart-output.txt" \
-    || { cat "$work/quickstart-output.txt"; fail "the README quick start fails"; }
-grep -qx 'decoded 11 values, max 1250303 ns' "$work/quickstart-output.txt" \
-    || { cat "$work/quickstart-output.txt"; fail "the README quick start printed something unexpected"; }
-echo "library package: the README quick start compiles against it and runs ($(wc -l <"$work/quickstart-output.txt") lines)"
-
 # 6. The tool, installed from the package.
 dotnet tool install --tool-path "$work/tools" --configfile "$work/nuget.config" --version "$version" HdrHistogram.Tool \
     >"$work/install.txt" 2>&1 || { cat "$work/install.txt"; fail "dotnet tool install from nupkg/ failed"; }
@@ -295,3 +268,8 @@ grep -q '^#\[Max     =      800.063, Total count    =        30402\]$' "$work/pr
 "$hdr" plot samples/latency.hlog -o "$work/latency.svg" || fail "installed hdr plot (SVG) failed"
 grep -q '<svg' "$work/latency.svg" || fail "installed hdr plot wrote no SVG"
 echo "tool package: dotnet tool install --tool-path from nupkg/ works ($((installed_kb / 1024)) MB installed, limit $limit_mb MB); ${installed_version%%+*}, hdr process and hdr plot (PNG $(stat -c %s "$work/latency.png") bytes, SVG) on samples/latency.hlog"
+
+# 5. A new user's first hour on these packages (eng/new-user.sh): a new console app adds the library package, and every
+# C# example of README.md and of the package's readme builds in it as printed and prints what its page says; the logs
+# they write are read back in full by the hdr installed above.
+eng/new-user.sh --packages nupkg --version "$version" --hdr "$hdr" || fail "eng/new-user.sh: the README's examples on the packages"

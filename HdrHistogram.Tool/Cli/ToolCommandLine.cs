@@ -26,12 +26,13 @@ internal static class ToolCommandLine
         + "                          histogram, or every interval of a histogram log (--tag, --ticks, --unit, --csv, --json)\n"
         + "  encode [FILE]           record 'value count' lines into a histogram and print its base64 V2 encoding\n"
         + "  process [options]       Java's HistogramLogProcessor: interval log, .hgrm and moving-window outputs\n"
-        + "  summary FILE            per-tag totals, time span and percentiles of a histogram log (--json)\n"
+        + "  summary [FILE]          per-tag totals, time span and percentiles of a histogram log (--json)\n"
         + "  merge -o OUT FILE...    merge histogram logs into one, intervals interleaved by start time\n"
         + "  plot FILE... -o OUT     the percentile distribution (or --kind timeline) of logs, .hgrm files, base64 (SVG, PNG)\n"
         + "  report FILE... -o OUT   one self-contained HTML page: both plots and a summary table per file and tag\n"
         + "\n"
-        + "FILE is read from standard input when omitted or '-'. 'hdr <command> --help' describes a command.\n"
+        + "[FILE] is read from standard input when omitted; '-' names standard input wherever a FILE is taken.\n"
+        + "'hdr <command> --help' describes a command.\n"
         + "Exit codes: 0 success, 1 bad input or I/O error, 2 bad command line, 130 interrupted (Ctrl+C).\n";
 
     /// <summary>Builds the command tree; the commands run with <paramref name="console"/>.</summary>

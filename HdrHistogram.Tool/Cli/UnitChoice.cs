@@ -77,8 +77,20 @@ internal sealed class UnitChoice
     /// <param name="name">The input, as messages name it.</param>
     /// <param name="maxRecordedValue">The largest value of the input, as recorded; not positive for none.</param>
     /// <param name="holdsDoubleHistograms">Whether the input holds DoubleHistograms.</param>
-    public void HintAboutMagnitude(ToolConsole console, string command, string name, double maxRecordedValue, bool holdsDoubleHistograms)
+    /// <param name="microsecondsHeader">
+    /// The log's header line when its words say what was measured in microseconds (YCSB's <c>#[Logging for: READ]</c>):
+    /// then the hint names it, whatever the values' magnitude.
+    /// </param>
+    public void HintAboutMagnitude(ToolConsole console, string command, string name, double maxRecordedValue, bool holdsDoubleHistograms, string? microsecondsHeader = null)
     {
+        if (ValuesInAssumed && microsecondsHeader is not null)
+        {
+            console.Error.WriteLine(
+                command + ": hint: " + name + ": its header '" + microsecondsHeader + "' is YCSB's, which records microseconds: "
+                + "say --values-in us (values are taken as nanoseconds)");
+            return;
+        }
+
         if (!ValuesInAssumed || holdsDoubleHistograms || maxRecordedValue <= 0 || maxRecordedValue >= SmallestLikelyNanosecondMax)
         {
             return;

@@ -90,7 +90,7 @@ internal static class DecodeCommand
             throw new ToolException(Inputs.NoHistograms(name, counting) + (tag is null || counting.BytesRead == 0 ? string.Empty : " with tag '" + tag + "'"));
         }
 
-        output.Units.HintAboutMagnitude(console, "hdr decode", name, output.LargestIntegerValue, output.SawDoubleHistograms);
+        output.Units.HintAboutMagnitude(console, "hdr decode", name, output.LargestIntegerValue, output.SawDoubleHistograms, counting.MicrosecondsHeader);
         return 0;
     }
 

@@ -240,7 +240,7 @@ internal static class PlotRunner
             var recorded = series.Where(s => !s.ValuesAlreadyScaled).ToList();
             if (recorded.Count > 0)
             {
-                settings.Units.HintAboutMagnitude(console, what, name, recorded.Max(s => s.Summary.Max), recorded.Any(s => s.HoldsDoubleHistograms));
+                settings.Units.HintAboutMagnitude(console, what, name, recorded.Max(s => s.Summary.Max), recorded.Any(s => s.HoldsDoubleHistograms), input.MicrosecondsHeader);
             }
 
             all.AddRange(series);

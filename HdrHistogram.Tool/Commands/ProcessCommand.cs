@@ -201,8 +201,31 @@ internal static class ProcessCommand
 
         Inputs.CheckLastLine(console, "hdr process", name, counting, adapter.LinesRead, strict);
         Inputs.NoteIntervalsBeforeStart(console, "hdr process", name, adapter.IntervalsBeforeRange, options.RangeStartTimeSec, "-start");
+        NoteOtherTags(console, name, options.Tag, processor.IntervalsOfOtherTags);
         files.Commit();
         return 0;
+    }
+
+    /// <summary>
+    /// Says on standard error which series the run left out because they carry another tag (Java's processor processes
+    /// one tag, the untagged lines by default, and says nothing), so a log that mixes series is never summed silently
+    /// in part.
+    /// </summary>
+    private static void NoteOtherTags(ToolConsole console, string name, string? processed, SortedDictionary<string, long> others)
+    {
+        if (others.Count == 0)
+        {
+            return;
+        }
+
+        var parts = others.Select(o => o.Value.ToString(CultureInfo.InvariantCulture)
+            + (o.Key.Length == 0 ? " untagged interval" : " interval") + (o.Value == 1 ? string.Empty : "s")
+            + (o.Key.Length == 0 ? string.Empty : " tagged '" + o.Key + "'"));
+        bool one = others.Count == 1 && others.First().Value == 1;
+        console.Error.WriteLine(
+            "hdr process: note: " + name + ": " + string.Join(" and ", parts) + (one ? " is" : " are") + " left out (only "
+            + (processed is null ? "the untagged intervals" : "the intervals tagged '" + processed + "'")
+            + " are processed, as Java's HistogramLogProcessor does; -tag TAG processes another series, -listtags lists them)");
     }
 
     private sealed class ProgressAdapter : IProgress<HistogramLogProcessorProgress>

@@ -13,7 +13,7 @@ namespace HdrHistogram.Tool.Commands;
 internal static class SummaryCommand
 {
     private const string Description =
-        "Reads every interval of the histogram log FILE ('-': standard input) and prints, for the untagged intervals "
+        "Reads every interval of the histogram log FILE (none or '-': standard input) and prints, for the untagged intervals "
         + "and for each tag: the number of intervals, their time span, and the total count, minimum, percentiles "
         + "(50, 90, 99, 99.9, 99.99), maximum and mean of all their values together. DoubleHistogram intervals are summed "
         + "into a DoubleHistogram; a tag cannot mix both kinds. Values are shown in --unit (default ms), recorded in "
@@ -26,7 +26,7 @@ internal static class SummaryCommand
     /// <summary>Builds the <c>summary</c> command.</summary>
     public static Command Create(ToolConsole console)
     {
-        var file = ToolOptions.Files<string>("the histogram log ('-': standard input)", ArgumentArity.ExactlyOne);
+        var file = ToolOptions.Files<string?>("the histogram log (default: standard input)", ArgumentArity.ZeroOrOne);
         var units = new UnitOptions(deprecatedScale: true);
         var start = ToolOptions.Double(
             "--start", "S", "only intervals from S seconds after the log's StartTime (default 0, as hdr process -start; negative: also intervals before it)", double.IsFinite, "a number of seconds");
@@ -38,7 +38,7 @@ internal static class SummaryCommand
         units.AddTo(command);
         ToolCommandLine.SetRun(command, (result, cancellation) =>
         {
-            string path = result.GetValue(file)!;
+            string? path = result.GetValue(file);
             var unit = units.Resolve(result, console, "hdr summary");
             var reporter = new ProgressReporter(console, "hdr summary: " + Inputs.Name(path), Inputs.Length(path), result.GetValue(progress), cancellation);
             var range = (result.GetValue(start) ?? 0.0, result.GetValue(end) ?? double.MaxValue);
@@ -48,7 +48,7 @@ internal static class SummaryCommand
     }
 
     private static int Run(
-        ToolConsole console, string path, UnitChoice unit, (double Start, double End) range, bool asJson, bool strict, ProgressReporter progress)
+        ToolConsole console, string? path, UnitChoice unit, (double Start, double End) range, bool asJson, bool strict, ProgressReporter progress)
     {
         string name = Inputs.Name(path);
         var counting = Inputs.OpenLog(path, console, "hdr summary");
@@ -109,15 +109,15 @@ internal static class SummaryCommand
         var all = (untagged is null ? Enumerable.Empty<TagTotals>() : new[] { untagged })
             .Concat(tags.Values.OrderBy(t => t.Tag, StringComparer.Ordinal))
             .ToList();
-        unit.HintAboutMagnitude(console, "hdr summary", name, all.Max(t => MaxValue(t.Sum!)), all.Any(t => t.Sum is DoubleHistogram));
+        unit.HintAboutMagnitude(console, "hdr summary", name, all.Max(t => MaxValue(t.Sum!)), all.Any(t => t.Sum is DoubleHistogram), counting.MicrosecondsHeader);
 
         if (asJson)
         {
-            WriteJson(console, path, startTimeSec, baseTimeSec, intervals, lines, all, unit);
+            WriteJson(console, path ?? "-", startTimeSec, baseTimeSec, intervals, lines, all, unit);
         }
         else
         {
-            WriteText(console, path, startTimeSec, intervals, lines, all, unit);
+            WriteText(console, path ?? "-", startTimeSec, intervals, lines, all, unit);
         }
 
         return 0;

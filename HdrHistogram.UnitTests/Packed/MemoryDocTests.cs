@@ -36,32 +36,6 @@ public class MemoryDocTests
         doc.Replace("\r\n", "\n").Should().Contain(table, "docs/memory.md shows the measured table:\n{0}", table);
     }
 
-    [Fact]
-    public void The_doc_sample_runs()
-    {
-        // doc-sample: memory-packed
-        var perEndpoint = new System.Collections.Generic.Dictionary<string, HistogramBase>();
-        HistogramBase For(string endpoint)
-        {
-            if (!perEndpoint.TryGetValue(endpoint, out var histogram))
-            {
-                histogram = new PackedHistogram(1, 3_600_000_000_000, 3);
-                perEndpoint.Add(endpoint, histogram);
-            }
-
-            return histogram;
-        }
-
-        For("/orders").RecordValue(1_250_000);
-        For("/orders").RecordValue(2_300_000);
-        For("/users").RecordValue(800_000);
-        Console.WriteLine(For("/orders").GetEstimatedFootprintInBytes());
-        // end-doc-sample
-
-        For("/orders").TotalCount.Should().Be(2);
-        perEndpoint.Values.Sum(h => h.GetEstimatedFootprintInBytes()).Should().BeLessThan(2_000);
-    }
-
     private static string MeasuredTable()
     {
         var sb = new StringBuilder();

@@ -3,9 +3,9 @@ using System.IO;
 using System.Linq;
 using System.Xml.Linq;
 using FluentAssertions;
+using HdrHistogram.DocTesting;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
-using HdrHistogram.UnitTests.Documentation;
 using HdrHistogram.UnitTests.Tool;
 using Xunit;
 
@@ -115,7 +115,7 @@ public class PlotRendererTests
     [InlineData("plot-timeline.png", "--kind", "timeline", "--tag", "db", "--title", "samples/latency.hlog [db]: latency by interval")]
     public void Hdr_plot_draws_the_committed_pictures_of_the_docs_byte_for_byte(string picture, params string[] options)
     {
-        string root = DocSampleTests.RepositoryRoot();
+        string root = DocPrograms.RepositoryRoot();
         string output = Path.Combine(Directory.CreateTempSubdirectory("hdr-plot-pictures-").FullName, picture);
         var args = new[] { "plot", Path.Combine(root, "samples", "latency.hlog") }
             .Concat(options).Concat(new[] { "--width", "1000", "--height", "560", "-o", output }).ToArray();

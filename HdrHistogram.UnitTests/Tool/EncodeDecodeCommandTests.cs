@@ -173,7 +173,7 @@ public class EncodeDecodeCommandTests
             }
         }
 
-        ToolRunner.Run("help", "summary").ShouldSucceed().Text.Should().Contain("\nUsage:\n  hdr summary <FILE> [options]\n");
+        ToolRunner.Run("help", "summary").ShouldSucceed().Text.Should().Contain("\nUsage:\n  hdr summary [<FILE>] [options]\n");
 
         ToolRunner.Run("--help").ShouldSucceed().Text.Should().Contain("Commands:");
         ToolRunner.Run("process", "-h").ShouldSucceed().Text.Should().Contain("-correctLogWithKnownCoordinatedOmission");

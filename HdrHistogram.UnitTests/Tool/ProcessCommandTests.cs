@@ -25,7 +25,7 @@ public class ProcessCommandTests
         var argv = run.ArgvFor(run.LogPath, output).Select(a => a is "-i" or "-o" ? "-" + a : a).ToList();
         argv.Insert(0, "process");
         argv.Add("-utc");
-        var result = ToolRunner.Run(argv.ToArray()).ShouldSucceed();
+        var result = ToolRunner.Run(argv.ToArray()).ShouldSucceedNotingOtherTags();
 
         foreach (var (kind, _) in run.Outputs)
         {
@@ -52,13 +52,34 @@ public class ProcessCommandTests
         // (intervals, bytes read of the file's length), never a percentage.
         string size = HdrHistogram.Tool.ProgressReporter.Size(new FileInfo(run.LogPath).Length);
         var lines = result.Stderr.Split('\n');
-        lines.Should().HaveCount(3);
+        lines.Should().HaveCount(4);
         lines[0].Should().MatchRegex("^hdr process: .*tagged-interleaved.hlog: 64 intervals, [0-9.]+ (bytes|KB) of " + Regex.Escape(size) + " read, 0 s$");
         lines[1].Should().MatchRegex("^hdr process: " + Regex.Escape(run.LogPath) + ": 80 intervals, [0-9.]+ (bytes|KB) of " + Regex.Escape(size) + " read, 0 s, done$");
-        lines[2].Should().BeEmpty();
+        lines[2].Should().StartWith("hdr process: note: ");
+        lines[3].Should().BeEmpty();
 
-        // Without --progress, standard error (not a terminal here) stays empty.
-        ToolRunner.Run(null, System.TimeSpan.Zero, "process", "-i", run.LogPath, "-utc").ShouldSucceed();
+        // Without --progress, standard error (not a terminal here) has only the note on the other tags.
+        ToolRunner.Run(null, System.TimeSpan.Zero, "process", "-i", run.LogPath, "-utc").ShouldSucceedNotingOtherTags().Stderr.Split('\n').Should().HaveCount(2);
+    }
+
+    [Fact]
+    public void The_series_of_other_tags_left_out_are_named_with_their_interval_counts()
+    {
+        // tagged-interleaved.hlog: 20 untagged intervals and 20 each tagged A, B and svc-42 (Java's generator).
+        string log = LogFixtures.HlogPath("logs/tagged-interleaved");
+        ToolRunner.Run("process", "-i", log).ShouldSucceedNotingOtherTags().Stderr.Should().Be(
+            "hdr process: note: " + log + ": 20 intervals tagged 'A' and 20 intervals tagged 'B' and 20 intervals tagged 'svc-42' are left out "
+            + "(only the untagged intervals are processed, as Java's HistogramLogProcessor does; -tag TAG processes another series, -listtags lists them)\n");
+        ToolRunner.Run("process", "-i", log, "-tag", "B").Stderr.Should().Be(
+            "hdr process: note: " + log + ": 20 untagged intervals and 20 intervals tagged 'A' and 20 intervals tagged 'svc-42' are left out "
+            + "(only the intervals tagged 'B' are processed, as Java's HistogramLogProcessor does; -tag TAG processes another series, -listtags lists them)\n");
+
+        // One tag throughout: nothing to say; -listtags reads every tag and leaves nothing out.
+        using var temp = new TempFolder();
+        string untagged = temp.File("untagged.hlog");
+        File.WriteAllLines(untagged, File.ReadAllLines(log).Where(l => !l.StartsWith("Tag=", System.StringComparison.Ordinal)));
+        ToolRunner.Run("process", "-i", untagged).ShouldSucceed();
+        ToolRunner.Run("process", "-i", log, "-listtags").ShouldSucceed();
     }
 
     [Fact]

@@ -178,8 +178,27 @@ public class ToolConsistencyTests
     }
 
     [Fact]
-    public void Process_keeps_Javas_quiet_standard_error_on_a_microsecond_log()
-        => ToolRunner.Run("process", "-i", FixtureLog("ycsb-style.hlog"), "-tag", "READ").ShouldSucceed();
+    public void Process_keeps_Javas_quiet_standard_error_on_a_microsecond_log_but_for_the_series_it_left_out()
+        => ToolRunner.Run("process", "-i", FixtureLog("ycsb-style.hlog"), "-tag", "READ").ShouldSucceedNotingOtherTags()
+            .Stderr.Should().NotContain("hint").And.Contain("intervals tagged 'UPDATE' are left out");
+
+    [Theory]
+    [InlineData("summary")]
+    [InlineData("decode")]
+    [InlineData("plot")]
+    public void A_header_that_says_YCSB_measured_the_log_hints_at_microseconds_whatever_the_values(string command)
+    {
+        using var temp = new TempFolder();
+        string ycsb = temp.File("READ.hlog");
+        var lines = File.ReadAllLines(FixtureLog("jhiccup-style.hlog")).Where(l => !l.StartsWith("#[Logged with", System.StringComparison.Ordinal)).ToList();
+        lines.Insert(0, "#[Logging for: READ]");
+        File.WriteAllLines(ycsb, lines);
+
+        ToolRunner.Run(Args(command, ycsb, temp)).Stderr.Should().Be(
+            "hdr " + command + ": hint: " + ycsb + ": its header '#[Logging for: READ]' is YCSB's, which records microseconds: "
+            + "say --values-in us (values are taken as nanoseconds)\n");
+        ToolRunner.Run(Args(command, ycsb, temp, "--values-in", "us")).ShouldSucceed();
+    }
 
     [Theory]
     [MemberData(nameof(UnitCommands))]

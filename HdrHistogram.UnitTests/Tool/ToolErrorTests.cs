@@ -56,11 +56,49 @@ public class ToolErrorTests
     [InlineData("process", "-bogus")]
     [InlineData("process", "-start")]
     [InlineData("process", "-start", "x")]
-    [InlineData("summary")]
+    [InlineData("summary", "a.hlog", "b.hlog")]
     [InlineData("merge", "a.hlog")]
     [InlineData("merge", "-o", "out.hlog")]
     public void A_bad_command_line_is_one_line_and_exit_code_2(params string[] args)
         => ToolRunner.Run(args).ShouldFailWithOneLine("hdr", exitCode: 2);
+
+    [Fact]
+    public void Summary_without_a_file_reads_standard_input_as_the_overview_says()
+    {
+        ToolRunner.Run("--help").ShouldSucceed().Text.Should()
+            .Contain("  summary [FILE]          per-tag totals")
+            .And.Contain("[FILE] is read from standard input when omitted; '-' names standard input wherever a FILE is taken.\n");
+        byte[] log = File.ReadAllBytes(LogFixtures.HlogPath("logs/tagged-interleaved"));
+        string fromStdin = ToolRunner.Run(log, "summary").ShouldSucceed().Text;
+        fromStdin.Should().StartWith("File:       -\n");
+        fromStdin.Should().Be(ToolRunner.Run(log, "summary", "-").ShouldSucceed().Text);
+        ToolRunner.RunFromTerminal(log, "summary").Stderr.Should().Be(
+            "hdr summary: reading standard input from the terminal (end it with Ctrl+D, or Ctrl+Z Enter on Windows; or give FILE)\n");
+        ToolRunner.Run("summary").ShouldFailWithOneLine("hdr summary: error: no histograms in standard input (it is empty)");
+    }
+
+    [Theory]
+    [InlineData("summary")]
+    [InlineData("process", "-i")]
+    [InlineData("merge", "-o", "OUT")]
+    [InlineData("decode")]
+    public void A_percentile_distribution_where_a_log_is_read_says_what_it_is_and_which_commands_read_it(params string[] command)
+    {
+        using var temp = new TempFolder();
+        string hgrm = temp.File("x.hgrm");
+        File.WriteAllText(hgrm, "       Value     Percentile TotalCount 1/(1-Percentile)\n\n       1.000 0.000000000000          1           1.00\n");
+        string csv = temp.File("x.csv.hgrm");
+        File.WriteAllText(csv, "\"Value\",\"Percentile\",\"TotalCount\",\"1/(1-Percentile)\"\n1.000,0.000000000000,1,1.00\n");
+        foreach (string file in new[] { hgrm, csv })
+        {
+            var args = command.Select(a => a == "OUT" ? temp.File("out.hlog") : a).Append(file).ToArray();
+            ToolRunner.Run(args).ShouldFailWithOneLine(
+                "hdr " + command[0] + ": error: " + file + " holds a percentile distribution (.hgrm, as hdr process -o and Java's "
+                + "outputPercentileDistribution write it), not a histogram log: hdr plot and hdr report read it");
+        }
+
+        ToolRunner.Run("plot", hgrm, "-o", temp.File("x.svg")).ShouldSucceed();
+    }
 
     [Fact]
     public void No_arguments_prints_usage_and_fails()

@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Linq;
 using System.Threading;
 using FluentAssertions;
 using HdrHistogram.Tool;
@@ -62,6 +63,20 @@ internal sealed class ToolResult
     {
         ExitCode.Should().Be(0, "stderr: {0}", Stderr);
         Stderr.Should().BeEmpty();
+        return this;
+    }
+
+    /// <summary>
+    /// Asserts success where standard error holds only hdr process's note about the series of other tags it left out
+    /// (a log that mixes tags), or nothing.
+    /// </summary>
+    public ToolResult ShouldSucceedNotingOtherTags()
+    {
+        ExitCode.Should().Be(0, "stderr: {0}", Stderr);
+        Stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries).Where(
+            l => !System.Text.RegularExpressions.Regex.IsMatch(
+                l, @"^hdr process: note: .+: [0-9]+ (untagged )?intervals?( tagged '[^']+')?( and [0-9]+ (untagged )?intervals?( tagged '[^']+')?)* (is|are) left out \(only the (untagged intervals|intervals tagged '[^']+') are processed, as Java's HistogramLogProcessor does; -tag TAG processes another series, -listtags lists them\)$"))
+            .Should().BeEmpty("standard error holds only the note on other tags");
         return this;
     }
 

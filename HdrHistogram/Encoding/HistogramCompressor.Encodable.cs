@@ -106,7 +106,11 @@ public sealed partial class HistogramCompressor
         }
     }
 
-    /// <summary>Returns the compressed encoding of <paramref name="histogram"/> as base64 text, as histogram logs hold it.</summary>
+    /// <summary>
+    /// Returns the <b>compressed</b> encoding of <paramref name="histogram"/> as base64 text, as histogram logs hold it
+    /// (<see cref="HistogramEncoding.ToCompressedBase64"/> with this compressor's buffers; not to be confused with
+    /// <see cref="HistogramEncoder.EncodeToBase64"/>, the uncompressed form).
+    /// </summary>
     /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="level">The deflate level (Java's log writer uses its best compression).</param>
     /// <returns>The base64 text (standard alphabet, padded).</returns>

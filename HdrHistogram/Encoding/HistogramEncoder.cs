@@ -130,7 +130,11 @@ public static partial class HistogramEncoder
         }
     }
 
-    /// <summary>Returns the uncompressed encoding of <paramref name="histogram"/> as base64 text (standard alphabet, padded).</summary>
+    /// <summary>
+    /// Returns the <b>uncompressed</b> encoding of <paramref name="histogram"/> as base64 text (standard alphabet,
+    /// padded). <see cref="HistogramEncoding.ToUncompressedBase64"/> is the same under a name that says which form;
+    /// histogram logs carry the compressed one (<see cref="HistogramEncoding.ToCompressedBase64"/>).
+    /// </summary>
     /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <returns>The base64 text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="histogram"/> is null.</exception>
@@ -249,7 +253,10 @@ public static partial class HistogramEncoder
     public static void EncodeCompressed(EncodableHistogram histogram, Stream destination, CompressionLevel level = CompressionLevel.Optimal)
         => HistogramCompressor.ThreadDefault.Encode(histogram, destination, level);
 
-    /// <summary>Returns the compressed encoding of <paramref name="histogram"/> as base64 text, the form histogram logs hold.</summary>
+    /// <summary>
+    /// Returns the compressed encoding of <paramref name="histogram"/> as base64 text, the form histogram logs hold
+    /// (the same as <see cref="HistogramEncoding.ToCompressedBase64"/>).
+    /// </summary>
     /// <param name="histogram">The histogram to encode: a <see cref="DoubleHistogram"/> or an integer histogram.</param>
     /// <param name="level">The deflate level.</param>
     /// <returns>The base64 text.</returns>

@@ -90,7 +90,10 @@ public static partial class HistogramEncoding
     public static HistogramBase Decode(Stream source, HistogramCountType countType = HistogramCountType.Default)
         => HistogramDecoder.ThreadDefault.Decode(source, countType);
 
-    /// <summary>Decodes base64 text of an encoded histogram (as histogram logs hold) with the calling thread's default decoder.</summary>
+    /// <summary>
+    /// Decodes base64 text of an encoded histogram, compressed (as histogram logs hold) or not, with the calling thread's
+    /// default decoder (<see cref="FromBase64"/> is the same, the pair of <see cref="ToCompressedBase64"/>).
+    /// </summary>
     /// <param name="base64">The base64 text (standard alphabet, padded).</param>
     /// <param name="countType">The kind of histogram to create.</param>
     /// <returns>The decoded histogram.</returns>

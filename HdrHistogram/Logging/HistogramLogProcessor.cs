@@ -63,6 +63,12 @@ public sealed class HistogramLogProcessor
 
     private readonly HistogramLogProcessorOptions _options;
     private readonly Stack<HistogramBase> _spares = new();
+
+    /// <summary>
+    /// The intervals the last run passed over because their tag is not the one processed, per tag ("" for untagged
+    /// intervals), in ordinal order: the tool says what it left out.
+    /// </summary>
+    internal SortedDictionary<string, long> IntervalsOfOtherTags { get; } = new(StringComparer.Ordinal);
     private long _intervalsRead;
 
     /// <summary>Creates a processor for the given options.</summary>
@@ -111,6 +117,7 @@ public sealed class HistogramLogProcessor
 
         _intervalsRead = 0;
         _spares.Clear();
+        IntervalsOfOtherTags.Clear();
         using var reader = _options.InputFileName is not null
             ? new HistogramLogReader(_options.InputFileName)
             : new HistogramLogReader(standardInput ?? Console.OpenStandardInput(), null, leaveOpen: true);
@@ -262,6 +269,9 @@ public sealed class HistogramLogProcessor
             {
                 return histogram;
             }
+
+            string other = histogram.Tag ?? string.Empty;
+            IntervalsOfOtherTags[other] = IntervalsOfOtherTags.TryGetValue(other, out long seen) ? seen + 1 : 1;
 
             Recycle(histogram);
         }

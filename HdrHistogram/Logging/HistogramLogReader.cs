@@ -126,7 +126,7 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     /// <param name="inputStream">The log.</param>
     /// <returns>The interval histograms, in log order; the reader is disposed when the enumeration ends.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="inputStream"/> is null.</exception>
-    /// <remarks>A DoubleHistogram interval raises <see cref="HistogramFormatException"/> when it is reached (see <see cref="ReadHistograms"/>).</remarks>
+    /// <remarks>A DoubleHistogram interval raises <see cref="HistogramFormatException"/> when it is reached (see <see cref="ReadHistograms()"/>).</remarks>
     public static IEnumerable<HistogramBase> Read(Stream inputStream)
     {
         if (inputStream is null)
@@ -165,6 +165,35 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
             }
         }
     }
+
+    /// <summary>
+    /// Reads the interval histograms of one series, lazily, as <c>hdr process</c> and Java's <c>HistogramLogProcessor</c>
+    /// count them: the intervals whose tag is <paramref name="tag"/> (null: the untagged ones; the others are skipped
+    /// without being decoded) and that start at or after the log's StartTime (an interval that starts before it is left
+    /// out and counted in <see cref="IntervalsBeforeRange"/>). Adding them up gives the total <c>hdr process</c> prints
+    /// for that tag. <see cref="ReadHistograms()"/> returns every interval of every tag instead.
+    /// </summary>
+    /// <param name="tag">The series' tag, as the log's <c>Tag=</c> column holds it; null for the untagged intervals.</param>
+    /// <returns>The series' interval histograms, each a new <see cref="LongHistogram"/> with its timestamps and tag set.</returns>
+    /// <exception cref="HistogramFormatException">A line is malformed (and not skipped by the reader's options), or one of the series' intervals holds a DoubleHistogram.</exception>
+    public IEnumerable<HistogramBase> ReadHistograms(string? tag)
+    {
+        ThrowIfDisposed();
+        return ReadSeries();
+
+        IEnumerable<HistogramBase> ReadSeries()
+        {
+            EncodableHistogram? next;
+            while ((next = NextOfTag(tag)) is not null)
+            {
+                yield return AsIntegerHistogram(next, nameof(ReadHistograms));
+            }
+        }
+    }
+
+    /// <summary>The next interval of <paramref name="tag"/> from the StartTime on (Java's processor's rule), or null at the end.</summary>
+    private EncodableHistogram? NextOfTag(string? tag)
+        => Next(0.0, double.MaxValue, absolute: false, null, DecodeMode.Allocate, out _, filterByTag: true, tag);
 
     /// <summary>The interval just read as an integer histogram, or the format error of its line when it holds a DoubleHistogram.</summary>
     private HistogramBase AsIntegerHistogram(EncodableHistogram interval, string method)
@@ -435,8 +464,11 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
         return true;
     }
 
-    /// <summary>The loop behind every read: Java's scanner and reader rules, line by line.</summary>
-    private EncodableHistogram? Next(double rangeStart, double rangeEnd, bool absolute, EncodableHistogram? target, DecodeMode mode, out HistogramLogEntry entry)
+    /// <summary>
+    /// The loop behind every read: Java's scanner and reader rules, line by line. With <paramref name="filterByTag"/>,
+    /// intervals of other tags than <paramref name="tag"/> are passed over before the range check, undecoded.
+    /// </summary>
+    private EncodableHistogram? Next(double rangeStart, double rangeEnd, bool absolute, EncodableHistogram? target, DecodeMode mode, out HistogramLogEntry entry, bool filterByTag = false, string? tag = null)
     {
         ThrowIfDisposed();
         entry = default;
@@ -468,6 +500,12 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
             double timestamp = line.Timestamp;
             double absoluteStart = ResolveAbsoluteStart(timestamp, lineNumber);
             double absoluteEnd = absoluteStart + line.Length;
+            if (filterByTag
+                && !string.Equals(line.TagOffset < 0 ? null : _tags.Get(_source.Buffer, line.TagOffset, line.TagLength), tag, StringComparison.Ordinal))
+            {
+                continue;
+            }
+
             double toCheck = absolute ? absoluteStart : absoluteStart - _startTimeSec;
             if (toCheck < rangeStart)
             {
