@@ -17,6 +17,17 @@ public static class Program
             return;
         }
 
+        // "memory-probe [series] [rounds] [burst] [max-buckets]": live heap and payload per series (see MemoryProbe).
+        if (args.Length > 0 && args[0] == "memory-probe")
+        {
+            MemoryProbe.Run(
+                args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 10_000,
+                args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 5,
+                args.Length > 3 && args[3] == "burst",
+                args.Length > 4 ? int.Parse(args[4], CultureInfo.InvariantCulture) : null);
+            return;
+        }
+
         BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
     }
 }

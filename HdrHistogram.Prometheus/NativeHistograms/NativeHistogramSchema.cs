@@ -82,6 +82,16 @@ public static class NativeHistogramSchema
         return Math.Max(g - 1.0, 1.0 - (1.0 / (g * h)));
     }
 
+    /// <summary>
+    /// The index at a schema <paramref name="steps"/> lower of the bucket that holds bucket <paramref name="index"/>:
+    /// each step down merges buckets 2j-1 and 2j into bucket j (their upper bounds are <c>2^(i·2^-schema)</c>), so
+    /// the index is divided by 2^steps, rounded up.
+    /// </summary>
+    /// <param name="index">A bucket index at some schema.</param>
+    /// <param name="steps">How many schemas lower, 0 or more.</param>
+    /// <returns>The bucket index at the lower schema.</returns>
+    public static int LowerIndex(int index, int steps) => -(-index >> steps);
+
     /// <summary>The index of the bucket holding <paramref name="value"/> (the bucket whose upper bound is the first at or above it).</summary>
     /// <param name="value">A positive, finite value.</param>
     /// <param name="schema">A schema from -4 to 8.</param>

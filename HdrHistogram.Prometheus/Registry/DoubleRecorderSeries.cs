@@ -31,7 +31,16 @@ internal sealed class DoubleRecorderSeries : PrometheusHistogramSeries
         AddInterval();
     }
 
-    internal override void ConvertNative(int? schema, double scale) => NativeHistogramConverter.Convert(_total, scale, Native, schema);
+    internal override void ConvertNative(int? schema, double scale)
+    {
+        NativeHistogramConverter.Convert(_total, scale, Native, schema);
+
+        // Over the family's bucket limit: one schema lower at a time until the buckets fit (or the lowest schema).
+        while (Family.MaxNativeBuckets is int max && Native.PositiveDeltas.Length > max && Native.Schema > NativeHistogramSchema.MinSchema)
+        {
+            NativeHistogramConverter.Convert(_total, scale, Native, Native.Schema - 1);
+        }
+    }
 
     internal override void ComputeClassic(double[] bounds, double scale)
         => ComputeClassic(_total.EnumerateRecordedBuckets(), bounds, _total.IntegerToDoubleValueConversionRatio * scale);

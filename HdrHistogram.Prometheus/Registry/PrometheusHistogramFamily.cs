@@ -46,6 +46,11 @@ public sealed class PrometheusHistogramFamily
             throw new ArgumentException($"The native schema must be -4 to 8 (was {schema}).", nameof(options));
         }
 
+        if (options.MaxNativeBuckets is int maxBuckets && maxBuckets < 1)
+        {
+            throw new ArgumentException($"The most native buckets must be at least 1 (was {maxBuckets}).", nameof(options));
+        }
+
         if (options.ClassicBucketBounds is { } bounds)
         {
             ClassicBucketBounds = CheckBounds(bounds);
@@ -58,6 +63,7 @@ public sealed class PrometheusHistogramFamily
         LabelNames = labelNames;
         ValueScale = options.ValueScale;
         Schema = options.Schema;
+        MaxNativeBuckets = options.MaxNativeBuckets;
         _recorderFactory = options.RecorderFactory ?? throw new ArgumentException("A recorder factory is required.", nameof(options));
         ProtobufHeader = EncodeProtobufHeader();
         TextHeader = System.Text.Encoding.UTF8.GetBytes(EncodeTextHeader());
@@ -87,6 +93,9 @@ public sealed class PrometheusHistogramFamily
 
     /// <summary>The native schema set by the user, or null when each histogram's precision decides.</summary>
     public int? Schema { get; }
+
+    /// <summary>The most populated native buckets a series exposes (its schema is lowered to fit), or null for no limit.</summary>
+    public int? MaxNativeBuckets { get; }
 
     /// <summary>The classic buckets' upper bounds (without +Inf); null until set or derived from the first series.</summary>
     public IReadOnlyList<double>? ClassicBucketBounds { get; private set; }

@@ -25,6 +25,13 @@ public sealed class PrometheusHistogramOptions
     public int? Schema { get; set; }
 
     /// <summary>
+    /// The most populated native buckets a series exposes, or null for no limit. A series whose buckets at its schema
+    /// would exceed it is exposed at the highest lower schema that fits (each step down merges pairs of buckets,
+    /// doubling their relative width), as Prometheus clients do with <c>NativeHistogramMaxBucketNumber</c>.
+    /// </summary>
+    public int? MaxNativeBuckets { get; set; }
+
+    /// <summary>
     /// The classic buckets' upper bounds (exposed units, ascending, finite; <c>+Inf</c> is always added), or null for
     /// 1-2-5 steps per decade covering the first series' range.
     /// </summary>

@@ -22,6 +22,11 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     private readonly double _scale;
     private readonly long _startTimeStamp;
     private HistogramBase _interval;
+    // The interval's buckets while they are merged: one array per scraping thread, kept (scrapes of a registry are
+    // serialised, and a scrape merges one series at a time).
+    [ThreadStatic]
+    private static RecordedBucket[]? s_incoming;
+
     private Bucket[] _buckets = new Bucket[64];
     private int _bucketCount;
     private long _endTimeStamp;
@@ -52,8 +57,9 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     internal override void ConvertNative(int? schema, double scale)
     {
         var native = Native;
-        native.Begin(_schema);
         var buckets = _buckets.AsSpan(0, _bucketCount);
+        int merges = Family.MaxNativeBuckets is int max ? MergesToFit(buckets, max) : 0;
+        native.Begin(_schema - merges);
         foreach (ref readonly var bucket in buckets)
         {
             double sum = bucket.Count * (double)bucket.Middle * _scale;
@@ -63,11 +69,46 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
             }
             else
             {
-                native.AddToBucket(bucket.NativeIndex, bucket.Count, sum);
+                native.AddToBucket(NativeHistogramSchema.LowerIndex(bucket.NativeIndex, merges), bucket.Count, sum);
             }
         }
 
         native.End();
+    }
+
+    /// <summary>How many schema steps down the buckets need to populate at most <paramref name="max"/> native buckets.</summary>
+    private int MergesToFit(ReadOnlySpan<Bucket> buckets, int max)
+    {
+        int merges = 0;
+        while (_schema - merges > NativeHistogramSchema.MinSchema && PopulatedAt(buckets, merges) > max)
+        {
+            merges++;
+        }
+
+        return merges;
+    }
+
+    /// <summary>The native buckets populated after <paramref name="merges"/> steps down (the buckets are in value order).</summary>
+    private static int PopulatedAt(ReadOnlySpan<Bucket> buckets, int merges)
+    {
+        int populated = 0;
+        int last = 0;
+        foreach (ref readonly var bucket in buckets)
+        {
+            if (bucket.Lowest == 0)
+            {
+                continue;
+            }
+
+            int index = NativeHistogramSchema.LowerIndex(bucket.NativeIndex, merges);
+            if (populated == 0 || index != last)
+            {
+                populated++;
+                last = index;
+            }
+        }
+
+        return populated;
     }
 
     internal override void ComputeClassic(double[] bounds, double scale)
@@ -107,50 +148,117 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
 
     internal override (double Low, double High) RecordedRange() => (_lowestTrackableValue, _highestTrackableValue);
 
-    /// <summary>Merges the interval's recorded buckets (in value order) into the total's.</summary>
+    /// <summary>
+    /// Merges the interval's recorded buckets (in value order) into the total's, in time linear in both: counts of
+    /// buckets the total has are added in place; when new buckets come, the total grows once and is merged from the
+    /// back, so no bucket moves more than once.
+    /// </summary>
     private void AddInterval()
     {
         _endTimeStamp = Math.Max(_endTimeStamp, _interval.EndTimeStamp);
-        bool added = false;
-        int position = 0;
+        var incoming = s_incoming ??= new RecordedBucket[256];
+        int count = 0;
         foreach (RecordedBucket recorded in _interval.EnumerateRecordedBuckets())
         {
-            long lowest = recorded.LowestEquivalentValue;
-            while (position < _bucketCount && _buckets[position].Lowest < lowest)
+            if (count == incoming.Length)
+            {
+                Array.Resize(ref incoming, incoming.Length * 2);
+                s_incoming = incoming;
+            }
+
+            incoming[count++] = recorded;
+        }
+
+        if (count == 0)
+        {
+            return;
+        }
+
+        int added = CountNew(incoming.AsSpan(0, count));
+        if (added == 0)
+        {
+            AddCountsInPlace(incoming.AsSpan(0, count));
+        }
+        else
+        {
+            MergeFromTheBack(incoming.AsSpan(0, count), added);
+        }
+
+        MarkChanged();
+    }
+
+    /// <summary>How many of <paramref name="incoming"/>'s buckets the total does not have yet.</summary>
+    private int CountNew(ReadOnlySpan<RecordedBucket> incoming)
+    {
+        int added = 0;
+        int position = 0;
+        foreach (ref readonly var recorded in incoming)
+        {
+            while (position < _bucketCount && _buckets[position].Lowest < recorded.LowestEquivalentValue)
             {
                 position++;
             }
 
-            if (position < _bucketCount && _buckets[position].Lowest == lowest)
+            if (position == _bucketCount || _buckets[position].Lowest != recorded.LowestEquivalentValue)
             {
-                _buckets[position].Count += recorded.Count;
+                added++;
             }
-            else
-            {
-                Insert(position, recorded);
-            }
-
-            position++;
-            added = true;
         }
 
-        if (added)
+        return added;
+    }
+
+    private void AddCountsInPlace(ReadOnlySpan<RecordedBucket> incoming)
+    {
+        int position = 0;
+        foreach (ref readonly var recorded in incoming)
         {
-            MarkChanged();
+            while (_buckets[position].Lowest < recorded.LowestEquivalentValue)
+            {
+                position++;
+            }
+
+            _buckets[position].Count += recorded.Count;
         }
     }
 
-    private void Insert(int position, RecordedBucket recorded)
+    private void MergeFromTheBack(ReadOnlySpan<RecordedBucket> incoming, int added)
     {
-        if (_bucketCount == _buckets.Length)
+        int merged = _bucketCount + added;
+        if (merged > _buckets.Length)
         {
-            Array.Resize(ref _buckets, _buckets.Length * 2);
+            // A quarter's headroom: a series that keeps finding new buckets does not grow its array every scrape.
+            Array.Resize(ref _buckets, merged + (merged >> 2));
         }
 
-        Array.Copy(_buckets, position, _buckets, position + 1, _bucketCount - position);
+        int total = _bucketCount - 1;
+        int write = merged - 1;
+        for (int next = incoming.Length - 1; next >= 0; write--)
+        {
+            long lowest = incoming[next].LowestEquivalentValue;
+            if (total >= 0 && _buckets[total].Lowest > lowest)
+            {
+                _buckets[write] = _buckets[total--];
+            }
+            else if (total >= 0 && _buckets[total].Lowest == lowest)
+            {
+                _buckets[write] = _buckets[total--];
+                _buckets[write].Count += incoming[next--].Count;
+            }
+            else
+            {
+                _buckets[write] = NewBucket(incoming[next--]);
+            }
+        }
+
+        _bucketCount = merged;
+    }
+
+    private Bucket NewBucket(in RecordedBucket recorded)
+    {
         long lowest = recorded.LowestEquivalentValue;
         long width = recorded.HighestEquivalentValue - lowest + 1;
-        _buckets[position] = new Bucket
+        return new Bucket
         {
             Lowest = lowest,
             Highest = recorded.HighestEquivalentValue,
@@ -158,7 +266,6 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
             Count = recorded.Count,
             NativeIndex = lowest == 0 ? 0 : NativeHistogramSchema.BucketIndex(lowest * _scale, _schema),
         };
-        _bucketCount++;
     }
 
     /// <summary>One recorded HDR bucket of the total.</summary>

@@ -1,0 +1,94 @@
+using System;
+using System.Buffers;
+using System.Linq;
+using FluentAssertions;
+using HdrHistogram.Prometheus.Exposition;
+using HdrHistogram.Prometheus.NativeHistograms;
+using HdrHistogram.Prometheus.Registry;
+using HdrHistogram.Prometheus.Tests.Protobuf;
+using Xunit;
+
+namespace HdrHistogram.Prometheus.Tests.Registry;
+
+/// <summary>
+/// The operator's bound on a series' native buckets: a series that would populate more is exposed at the highest
+/// lower schema that fits, exactly as a family of that schema would expose it; one that fits keeps its schema.
+/// </summary>
+public class ResolutionTests
+{
+    private static readonly long[] Values = Enumerable.Range(0, 4000).Select(i => 1_000L + (i * 2_503L)).ToArray();
+
+    private static PbHistogram Exposed(PrometheusHistogramOptions options, bool doubleRecorder = false)
+    {
+        var registry = new PrometheusHistogramRegistry();
+        var family = registry.CreateHistogram("latency_seconds", "help", options);
+        if (doubleRecorder)
+        {
+            var recorder = new DoubleRecorder(1_000_000_000, 3);
+            foreach (long value in Values)
+            {
+                recorder.RecordValue(value / 1e3);
+            }
+
+            family.Add(recorder);
+        }
+        else
+        {
+            var recorder = family.GetOrCreateRecorder();
+            foreach (long value in Values)
+            {
+                recorder.RecordValue(value);
+            }
+        }
+
+        var buffer = new ArrayBufferWriter<byte>();
+        registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
+        return PbMetricFamily.ParseDelimited(buffer.WrittenSpan.ToArray()).Single().Metrics.Single().Histogram!;
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void A_series_over_the_limit_is_exposed_at_the_highest_schema_that_fits(bool doubleRecorder)
+    {
+        var full = Exposed(new PrometheusHistogramOptions(), doubleRecorder);
+        full.PositiveBuckets().Count.Should().BeGreaterThan(100, "the values spread over many buckets at the full schema");
+
+        var bounded = Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = 100 }, doubleRecorder);
+        bounded.PositiveBuckets().Count.Should().BeLessThanOrEqualTo(100);
+        bounded.Schema.Should().BeLessThan(full.Schema);
+        var oneHigher = Exposed(new PrometheusHistogramOptions { Schema = bounded.Schema + 1 }, doubleRecorder);
+        oneHigher.PositiveBuckets().Count.Should().BeGreaterThan(100, "the schema chosen is the highest that fits");
+
+        var same = Exposed(new PrometheusHistogramOptions { Schema = bounded.Schema }, doubleRecorder);
+        bounded.PositiveBuckets().Should().Equal(same.PositiveBuckets(), "lowering the schema merges buckets exactly as converting at that schema");
+        bounded.SampleCount.Should().Be(full.SampleCount);
+        bounded.SampleSum.Should().Be(full.SampleSum);
+        bounded.ZeroCount.Should().Be(full.ZeroCount);
+    }
+
+    [Fact]
+    public void A_series_within_the_limit_keeps_its_schema()
+    {
+        var full = Exposed(new PrometheusHistogramOptions());
+        var roomy = Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = full.PositiveBuckets().Count });
+        roomy.Schema.Should().Be(full.Schema);
+        roomy.PositiveBuckets().Should().Equal(full.PositiveBuckets());
+    }
+
+    [Theory]
+    [InlineData(1, 1)]
+    [InlineData(2, 1)]
+    [InlineData(3, 2)]
+    [InlineData(0, 0)]
+    [InlineData(-1, 0)]
+    [InlineData(-2, -1)]
+    [InlineData(-3, -1)]
+    public void One_step_down_merges_buckets_2j_minus_1_and_2j_into_j(int index, int lower)
+        => NativeHistogramSchema.LowerIndex(index, 1).Should().Be(lower);
+
+    [Fact]
+    public void A_limit_below_one_is_refused()
+        => new PrometheusHistogramRegistry().Invoking(r => r.CreateHistogram("x", "h", new PrometheusHistogramOptions { MaxNativeBuckets = 0 }))
+            .Should().Throw<ArgumentException>();
+}
