@@ -11,23 +11,16 @@ namespace HdrHistogram.Prometheus.Hosting;
 /// the listener starts. The host never restricts which requests are answered: a scrape of <c>127.0.0.1:9464</c> is
 /// answered by a listener on <c>localhost:9464</c>.
 /// </summary>
-internal sealed class ListenerPrefix
+internal sealed class ListenerPrefix(string host, int port, string path)
 {
-    private ListenerPrefix(string host, int port, string path)
-    {
-        Host = host;
-        Port = port;
-        Path = path;
-    }
-
     /// <summary>The host as written (lower case).</summary>
-    public string Host { get; }
+    public string Host { get; } = host;
 
     /// <summary>The TCP port.</summary>
-    public int Port { get; }
+    public int Port { get; } = port;
 
     /// <summary>The scrape path, without a trailing slash (<c>/</c> for the root).</summary>
-    public string Path { get; }
+    public string Path { get; } = path;
 
     /// <summary>Whether the prefix binds every address.</summary>
     public bool IsWildcard => Host is "+" or "*" or "0.0.0.0" or "[::]";
