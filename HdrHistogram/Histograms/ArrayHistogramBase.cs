@@ -37,18 +37,6 @@ public abstract class ArrayHistogramBase<TCount> : HistogramBase
         Store = _counts = new ArrayCounts<TCount>(CountsArrayLength);
     }
 
-    /// <summary>
-    /// Creates a histogram of <paramref name="source"/>'s configuration whose counts are unspecified until
-    /// <see cref="HistogramBase.Copy"/> writes them all (an uninitialized array where the runtime has them).
-    /// </summary>
-    /// <param name="source">The histogram being copied.</param>
-    private protected ArrayHistogramBase(ArrayHistogramBase<TCount> source)
-        : base(source.LowestTrackableValue, source.HighestTrackableValue, source.NumberOfSignificantValueDigits)
-    {
-        Store = _counts = ArrayCounts<TCount>.ToOverwrite(CountsArrayLength);
-        AutoResize = source.AutoResize;
-    }
-
     /// <inheritdoc />
     public override long TotalCount
     {

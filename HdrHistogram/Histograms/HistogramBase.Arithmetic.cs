@@ -10,31 +10,8 @@ public abstract partial class HistogramBase
     {
         using var gate = SyncScope.Enter(SyncLock);
 
-        HistogramBase? copy = CreateCopyToOverwrite();
-        if (copy is null)
-        {
-            copy = CreateEmptyCopy();
-            copy.Add(this);
-        }
-        else if (HasSameLayoutAs(copy) && copy.Store.OverwriteWith(Store, out long copiedTotal))
-        {
-            // What Add's same-layout path leaves in an empty histogram, with every slot written in one pass instead
-            // of the zeroed allocation plus the add.
-            copy.AddToTotalCount(copiedTotal);
-            copy.UpdateMaxValue(GetMaxValue());
-            copy.UpdateMinNonZeroValue(GetMinNonZeroValue());
-        }
-        else
-        {
-            // A shifted source, or counts the store cannot copy: the store wrote zeros (see OverwriteWith); add.
-            if (!HasSameLayoutAs(copy))
-            {
-                copy.Store.Clear(copy.Store.Length);
-            }
-
-            copy.Add(this);
-        }
-
+        var copy = CreateEmptyCopy();
+        copy.Add(this);
         copy.CopyMetadataFrom(this);
         return copy;
     }

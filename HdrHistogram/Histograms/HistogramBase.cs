@@ -699,13 +699,6 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     private protected abstract HistogramBase CreateEmptyCopy();
 
     /// <summary>
-    /// A new histogram of this one's type and configuration whose counts <see cref="Copy"/> then writes, every slot
-    /// (see <see cref="CountsStore.OverwriteWith"/>), so that they need not be zeroed first; null where the type has
-    /// none, and <see cref="Copy"/> adds into <see cref="CreateEmptyCopy"/> instead.
-    /// </summary>
-    private protected virtual HistogramBase? CreateCopyToOverwrite() => null;
-
-    /// <summary>
     /// Throws the error for recording a value beyond the covered range: <see cref="IndexOutOfRangeException"/>, as
     /// HdrHistogram 2.5.0 throws (Java's <c>ArrayIndexOutOfBoundsException</c>), so that code catching it keeps working.
     /// </summary>

@@ -38,13 +38,6 @@ public class IntHistogram : ArrayHistogramBase<int>
     {
     }
 
-    private IntHistogram(IntHistogram source)
-        : base(source)
-    {
-    }
-
-    private protected override HistogramBase CreateCopyToOverwrite() => new IntHistogram(this);
-
     private protected override HistogramBase CreateEmptyCopy()
         => new IntHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
 }

@@ -38,13 +38,6 @@ public class LongHistogram : ArrayHistogramBase<long>
     {
     }
 
-    private LongHistogram(LongHistogram source)
-        : base(source)
-    {
-    }
-
-    private protected override HistogramBase CreateCopyToOverwrite() => new LongHistogram(this);
-
     private protected override HistogramBase CreateEmptyCopy()
         => new LongHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
 }

@@ -38,13 +38,6 @@ public class ShortHistogram : ArrayHistogramBase<short>
     {
     }
 
-    private ShortHistogram(ShortHistogram source)
-        : base(source)
-    {
-    }
-
-    private protected override HistogramBase CreateCopyToOverwrite() => new ShortHistogram(this);
-
     private protected override HistogramBase CreateEmptyCopy()
         => new ShortHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
 }

@@ -18,34 +18,6 @@ internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
         _slots = new T[length];
     }
 
-    private ArrayCounts(T[] slots)
-    {
-        _slots = slots;
-    }
-
-    /// <summary>
-    /// Creates <paramref name="length"/> counts of unspecified value, which <see cref="OverwriteWith"/> must write before
-    /// any other use (an uninitialized array where the runtime has them: a copy does not pay for zeroing first).
-    /// </summary>
-    /// <param name="length">The number of slots.</param>
-    /// <returns>The store.</returns>
-    public static ArrayCounts<T> ToOverwrite(int length) => new(UninitializedArray.Create<T>(length));
-
-    /// <inheritdoc />
-    /// <remarks>Copies from a store of the same count type and length, a vector at a time for long counts.</remarks>
-    public override bool OverwriteWith(CountsStore source, out long copiedTotal)
-    {
-        copiedTotal = 0;
-        if (source is ArrayCounts<T> same && same._slots.Length == _slots.Length
-            && new ArraySlots<T>(_slots).TryCopy(new ArraySlots<T>(same._slots), out copiedTotal))
-        {
-            return true;
-        }
-
-        Array.Clear(_slots, 0, _slots.Length);
-        return false;
-    }
-
     /// <inheritdoc />
     public override int Length => _slots.Length;
 

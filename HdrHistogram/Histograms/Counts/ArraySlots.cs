@@ -37,10 +37,6 @@ internal readonly partial struct ArraySlots<T> : ICountSlots<ArraySlots<T>>
     public bool TryAdd(ArraySlots<T> source, int length, out long addedTotal)
         => CountsBlockArithmetic.TryAdd(_slots.AsSpan(0, length), source._slots.AsSpan(0, length), out addedTotal);
 
-    /// <summary>Overwrites every slot with the source's (see <see cref="CountsBlockArithmetic.TryCopy{T}"/>); both arrays are of one length.</summary>
-    public bool TryCopy(ArraySlots<T> source, out long copiedTotal)
-        => CountsBlockArithmetic.TryCopy(_slots.AsSpan(), source._slots.AsSpan(), out copiedTotal);
-
     /// <inheritdoc />
     public bool TrySubtract(ArraySlots<T> source, int length, out long subtractedTotal)
         => CountsBlockArithmetic.TrySubtract(_slots.AsSpan(0, length), source._slots.AsSpan(0, length), out subtractedTotal);

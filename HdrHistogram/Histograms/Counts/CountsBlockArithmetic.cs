@@ -45,43 +45,6 @@ internal static class CountsBlockArithmetic
         return true;
     }
 
-    /// <summary>
-    /// Writes every slot of <paramref name="target"/> (whose content is unspecified, e.g. an uninitialized array) with
-    /// what <see cref="TryAdd{T}"/> into zeroed counts would leave there: each positive count of
-    /// <paramref name="source"/>, and zero for the others.
-    /// </summary>
-    /// <param name="target">The counts to overwrite.</param>
-    /// <param name="source">The counts to copy, laid out as <paramref name="target"/> is, of its length.</param>
-    /// <param name="copiedTotal">The sum of the counts copied.</param>
-    /// <returns>
-    /// <c>false</c> when a short or int count is negative (the general path handles it); the target is then partly
-    /// written, and the caller must clear it.
-    /// </returns>
-    public static bool TryCopy<T>(Span<T> target, ReadOnlySpan<T> source, out long copiedTotal)
-        where T : unmanaged
-    {
-        copiedTotal = 0;
-        if (typeof(T) == typeof(long))
-        {
-            copiedTotal = CopyPositive(MemoryMarshal.Cast<T, long>(target), MemoryMarshal.Cast<T, long>(source));
-            return true;
-        }
-
-        source.CopyTo(target);
-        for (int i = 0; i < source.Length; i++)
-        {
-            long count = CountStorage.ToInt64(in source[i]);
-            if (count < 0)
-            {
-                return false;
-            }
-
-            copiedTotal += count;
-        }
-
-        return true;
-    }
-
     /// <summary>Subtracts every positive count of <paramref name="source"/> from <paramref name="target"/>.</summary>
     /// <param name="target">The counts to subtract from.</param>
     /// <param name="source">The counts to subtract, laid out as <paramref name="target"/> is, of its length.</param>
@@ -163,40 +126,6 @@ internal static class CountsBlockArithmetic
                 t[i] += count;
                 total += count;
             }
-        }
-
-        return total;
-    }
-
-    /// <summary>Writes the positive source counts and zero for the others, a vector at a time; returns their sum.</summary>
-    private static long CopyPositive(Span<long> t, ReadOnlySpan<long> s)
-    {
-        long total = 0;
-        int i = 0;
-        if (Vector.IsHardwareAccelerated)
-        {
-            Span<Vector<long>> tv = MemoryMarshal.Cast<long, Vector<long>>(t);
-            ReadOnlySpan<Vector<long>> sv = MemoryMarshal.Cast<long, Vector<long>>(s);
-            tv = tv.Slice(0, sv.Length);
-            var sum = Vector<long>.Zero;
-            for (int v = 0; v < sv.Length; v++)
-            {
-                // Java skips negative (wrapped) counts when it adds: mask them to zero, as AddPositive does.
-                Vector<long> counts = sv[v];
-                Vector<long> positive = counts & Vector.GreaterThan(counts, Vector<long>.Zero);
-                tv[v] = positive;
-                sum += positive;
-            }
-
-            total = Vector.Dot(sum, Vector<long>.One);
-            i = sv.Length * Vector<long>.Count;
-        }
-
-        for (; i < t.Length; i++)
-        {
-            long count = Math.Max(s[i], 0);
-            t[i] = count;
-            total += count;
         }
 
         return total;

@@ -37,21 +37,6 @@ internal abstract class CountsStore
     /// <param name="slotsInUse">How many leading slots may hold counts.</param>
     public abstract void Clear(int slotsInUse);
 
-    /// <summary>
-    /// Writes every slot, of a store whose content may be unspecified (a copy's): the counts of
-    /// <paramref name="source"/> as an add into zero counts would leave them, where this store can copy them directly;
-    /// zero otherwise. This implementation writes zeros.
-    /// </summary>
-    /// <param name="source">The store to copy, of a histogram of the same layout.</param>
-    /// <param name="copiedTotal">The sum of the counts copied.</param>
-    /// <returns>Whether the counts were copied; if not, every slot is zero and the caller adds the source's counts.</returns>
-    public virtual bool OverwriteWith(CountsStore source, out long copiedTotal)
-    {
-        copiedTotal = 0;
-        Clear(Length);
-        return false;
-    }
-
     /// <summary>Grows to <paramref name="newLength"/> slots, keeping every logical index's count under <paramref name="normalizingIndexOffset"/>.</summary>
     /// <param name="oldLength">The histogram's counts length before.</param>
     /// <param name="newLength">The new length.</param>
