@@ -1,3 +1,5 @@
+using System.Runtime.InteropServices;
+
 namespace HdrHistogram.Utilities;
 
 public sealed partial class ByteBuffer
@@ -16,11 +18,12 @@ public sealed partial class ByteBuffer
             return;
         }
 
-        // Sliced to the source's length once, so that the loop indexes both without bounds checks.
-        destination = destination.Slice(0, source.Length);
+        // The caller has checked the lengths; through references the loop has no bounds checks.
+        ref long from = ref MemoryMarshal.GetReference(source);
+        ref long to = ref MemoryMarshal.GetReference(destination);
         for (int i = 0; i < source.Length; i++)
         {
-            destination[i] = BinaryPrimitives.ReverseEndianness(source[i]);
+            Unsafe.Add(ref to, i) = BinaryPrimitives.ReverseEndianness(Unsafe.Add(ref from, i));
         }
     }
 }
