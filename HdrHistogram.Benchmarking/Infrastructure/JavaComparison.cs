@@ -59,6 +59,7 @@ public static partial class JavaComparison
 
         Measure<ByteBufferVersus>("ByteBuffer.PutLong", 1000, nameof(ByteBufferVersus.PutLong));
         Measure<ByteBufferVersus>("ByteBuffer.GetLong", 1000, nameof(ByteBufferVersus.GetLong));
+        MeasureBulk(Selected, batches);
         Measure<LeadingZeroCountVersus>("NumberOfLeadingZeros", 1024, nameof(LeadingZeroCountVersus.NumberOfLeadingZeros));
         foreach (string method in new[] { "LongHistogram", "IntHistogram", "ShortHistogram", "LongConcurrentHistogram", "Recorder", "SingleWriterRecorder" })
         {
@@ -109,6 +110,12 @@ public static partial class JavaComparison
     /// package, which has no packed types.
     /// </summary>
     static partial void MeasurePacked(Func<string, bool> selected, int batches);
+
+    /// <summary>
+    /// The bulk <c>ByteBuffer</c> reads and writes (Buffers/BulkJavaComparison.cs); absent from the build against the
+    /// 2.5.0 package.
+    /// </summary>
+    static partial void MeasureBulk(Func<string, bool> selected, int batches);
 
     private static Func<long> Bind<T>(string method)
         where T : new()

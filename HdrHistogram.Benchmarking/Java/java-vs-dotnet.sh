@@ -3,9 +3,11 @@
 # by the same loop (JavaBench.java and Infrastructure/JavaComparison.cs: a second of warm-up, batches of about 200 ms,
 # the median batch), the two programs run alternately ROUNDS times (each recording operation in a process of its own);
 # prints the median of the rounds per operation and the ratio Java / ours (higher is better: above 1 means this library
-# is faster).
+# is faster), then each round's times and ratio and the spread of each side's times ((max - min) / median).
 #
 #   HdrHistogram.Benchmarking/Java/java-vs-dotnet.sh [ROUNDS]     (default 3)
+#
+# HDR_ROUNDS_DIR=DIR keeps each round's raw output (java.N, dotnet.N: name<TAB>ns per operation) in DIR.
 #
 # Needs Java 11+ and the OS package's HdrHistogram jar (apt-get install libhdrhistogram-java, or HDR_JAVA_JAR=...);
 # users of the library never need either. The recorded values come from each platform's own Random, with the same
@@ -47,6 +49,10 @@ for ((r = 1; r <= rounds; r++)); do
 done
 grep -m1 '^# ' "$work/dotnet.1"
 sort -u "$work/java.1.err" | sed 's/^/java: /'
+if [ -n "${HDR_ROUNDS_DIR:-}" ]; then
+    mkdir -p "$HDR_ROUNDS_DIR"
+    for ((r = 1; r <= rounds; r++)); do cp "$work/java.$r" "$work/dotnet.$r" "$HDR_ROUNDS_DIR/"; done
+fi
 
 # Median of the rounds per operation, then the ratio; a .NET name "X (how)" is compared with Java's "X".
 awk -F'\t' -v rounds="$rounds" '
@@ -55,10 +61,15 @@ awk -F'\t' -v rounds="$rounds" '
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
         return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
     }
-    FNR == 1 { side = (FILENAME ~ /java\./) ? "java" : "dotnet" }
+    function spread(list,   n, a, i, lo, hi) {
+        n = split(list, a, " "); lo = a[1] + 0; hi = a[1] + 0
+        for (i = 2; i <= n; i++) { if (a[i] + 0 < lo) lo = a[i] + 0; if (a[i] + 0 > hi) hi = a[i] + 0 }
+        return 100 * (hi - lo) / median(list)
+    }
+    FNR == 1 { side = (FILENAME ~ /java\./) ? "java" : "dotnet"; round = FILENAME; sub(/.*\./, "", round) }
     /^#/ || /^\/\// { next }
-    side == "java" { java[$1] = java[$1] " " $2; next }
-    { if (!($1 in seen)) { order[++count] = $1; seen[$1] = 1 } dotnet[$1] = dotnet[$1] " " $2 }
+    side == "java" { java[$1] = java[$1] " " $2; javaRound[$1, round] = $2; next }
+    { if (!($1 in seen)) { order[++count] = $1; seen[$1] = 1 } dotnet[$1] = dotnet[$1] " " $2; dotnetRound[$1, round] = $2 }
     END {
         printf "%-62s %12s %12s %10s\n", "operation (ns per operation, median of " rounds " rounds)", "Java", "ours", "Java/ours"
         slower = 0
@@ -74,4 +85,19 @@ awk -F'\t' -v rounds="$rounds" '
             }
         }
         printf "operations slower than Java: %d\n", slower
+        printf "\nper round: Java ns / ours ns = Java/ours; spread = (max - min) / median of the %d rounds of each side\n", rounds
+        for (i = 1; i <= count; i++) {
+            name = order[i]; base = name; sub(/ \(.*\)$/, "", base)
+            line = sprintf("%-62s", name)
+            for (r = 1; r <= rounds; r++) {
+                if ((base, r) in javaRound) {
+                    line = line sprintf("  %s/%s=%.2fx", javaRound[base, r], dotnetRound[name, r], javaRound[base, r] / dotnetRound[name, r])
+                } else {
+                    line = line sprintf("  -/%s", dotnetRound[name, r])
+                }
+            }
+            line = line sprintf("  spread ours %.0f%%", spread(dotnet[name]))
+            if (base in java) line = line sprintf(", Java %.0f%%", spread(java[base]))
+            print line
+        }
     }' $(for ((r = 1; r <= rounds; r++)); do echo "$work/java.$r"; done) $(for ((r = 1; r <= rounds; r++)); do echo "$work/dotnet.$r"; done)

@@ -25,21 +25,7 @@ public class ByteBufferVersus : IValidatedBenchmark
     [GlobalSetup]
     public void Setup()
     {
-        var random = new Random(42);
-        _expectedSum = 0;
-        for (int i = 0; i < Count; i++)
-        {
-            long value = (long)(random.NextDouble() * Math.Pow(2, random.Next(64)));
-            _values[i] = (i & 7) == 7 ? -value : value;
-            ulong bits = (ulong)_values[i];
-            for (int b = 0; b < sizeof(long); b++)
-            {
-                _expectedBytes[(i * sizeof(long)) + b] = (byte)(bits >> (56 - (8 * b)));
-            }
-
-            _expectedSum = unchecked(_expectedSum + _values[i]);
-        }
-
+        _expectedSum = CreateValues(_values, _expectedBytes);
         _writeBuffer = ByteBuffer.Allocate(Bytes);
         _readBuffer = ByteBuffer.Allocate((byte[])_expectedBytes.Clone());
         BenchmarkValidation.Run(this);
@@ -88,6 +74,31 @@ public class ByteBufferVersus : IValidatedBenchmark
             default:
                 throw new InvalidOperationException("No check for " + benchmark + ".");
         }
+    }
+
+    /// <summary>
+    /// Fills <paramref name="values"/> with longs of every magnitude (every eighth negative; the values Java's
+    /// <c>JavaBench</c> draws too) and <paramref name="bigEndianBytes"/> with them, big-endian.
+    /// </summary>
+    /// <returns>The sum of the values (wrapping).</returns>
+    internal static long CreateValues(long[] values, byte[] bigEndianBytes)
+    {
+        var random = new Random(42);
+        long sum = 0;
+        for (int i = 0; i < values.Length; i++)
+        {
+            long value = (long)(random.NextDouble() * Math.Pow(2, random.Next(64)));
+            values[i] = (i & 7) == 7 ? -value : value;
+            ulong bits = (ulong)values[i];
+            for (int b = 0; b < sizeof(long); b++)
+            {
+                bigEndianBytes[(i * sizeof(long)) + b] = (byte)(bits >> (56 - (8 * b)));
+            }
+
+            sum = unchecked(sum + values[i]);
+        }
+
+        return sum;
     }
 
     /// <summary>The first <paramref name="count"/> bytes of <paramref name="buffer"/>, one <c>Get()</c> at a time (2.5.0's <c>ToArray</c> is internal).</summary>

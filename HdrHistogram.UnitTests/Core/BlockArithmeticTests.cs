@@ -127,6 +127,65 @@ public class BlockArithmeticTests
         target.TotalCount.Should().Be(1000);
     }
 
+    [Theory]
+    [InlineData("long")]
+    [InlineData("int")]
+    [InlineData("short")]
+    public void A_copy_writes_every_count_whatever_its_new_memory_held_before(string countType)
+    {
+        // A 1 ns - 1 h histogram: its counts array is on the large object heap, whose freed memory a copy's
+        // uninitialized array may reuse. Fill such memory with a pattern, free it, then copy many times.
+        const long Highest = 3_600_000_000_000L;
+        var source = Recorded(countType, Highest, 3, RandomValues(new Random(11), 2000), 0);
+        source.StartTimeStamp = 17;
+        source.EndTimeStamp = 42;
+        source.Tag = "copied";
+        int arrayBytes = source.CountsArrayLength * (countType == "long" ? 8 : countType == "int" ? 4 : 2);
+        for (int round = 0; round < 20; round++)
+        {
+            for (int i = 0; i < 4; i++)
+            {
+                var garbage = new byte[arrayBytes];
+                garbage.AsSpan().Fill(0x5A);
+                GC.KeepAlive(garbage);
+            }
+
+            GC.Collect();
+            var copy = source.Copy();
+            ShouldEqual(copy, source, countType + " copy, round " + round);
+            for (int index = 0; index < source.CountsArrayLength; index++)
+            {
+                if (copy.GetCountAtIndex(index) != source.GetCountAtIndex(index))
+                {
+                    copy.GetCountAtIndex(index).Should().Be(source.GetCountAtIndex(index), countType + " count at index " + index + ", round " + round);
+                }
+            }
+
+            copy.GetType().Should().Be(source.GetType());
+            (copy.StartTimeStamp, copy.EndTimeStamp, copy.Tag).Should().Be((17L, 42L, "copied"));
+        }
+    }
+
+    [Theory]
+    [InlineData("int", 3_000_000_000L)]
+    [InlineData("short", 40_000L)]
+    public void A_copy_of_a_wrapped_count_is_what_an_add_into_an_empty_histogram_gives(string countType, long count)
+    {
+        var source = Create(countType, 1L << 30, 3);
+        source.RecordValueWithCount(1000, count);
+        source.RecordValueWithCount(5, 3);
+        source.GetCountAtValue(1000).Should().BeNegative("the count wrapped");
+        var added = Create(countType, 1L << 30, 3);
+        added.Add(source);
+
+        var copy = source.Copy();
+
+        copy.GetCountAtValue(1000).Should().Be(added.GetCountAtValue(1000));
+        copy.GetCountAtValue(5).Should().Be(3);
+        copy.TotalCount.Should().Be(added.TotalCount);
+        HistogramEncoder.Encode(copy).Should().Equal(HistogramEncoder.Encode(added));
+    }
+
     private static List<long> RandomValues(Random random, int count)
         => Enumerable.Range(0, count).Select(_ => random.Next(0, 5) == 0 ? 0L : (long)(Math.Pow(2, random.NextDouble() * 22) * (1 + random.Next(0, 50)))).ToList();
 

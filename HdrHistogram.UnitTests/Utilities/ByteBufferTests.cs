@@ -267,6 +267,88 @@ public class ByteBufferTests
         sum.Should().Be(127 * 128 / 2);
     }
 
+    [Fact]
+    public void Bulk_longs_write_and_read_the_same_bytes_as_one_call_per_value()
+    {
+        long[] values = { 0x0102030405060708L, -1L, 0, long.MinValue, long.MaxValue, 0x7f };
+        var expected = new byte[3 + (8 * values.Length)];
+        using (var single = ByteBuffer.Wrap(expected))
+        {
+            single.Position = 3;
+            foreach (long value in values)
+            {
+                single.PutLong(value);
+            }
+        }
+
+        // At an odd offset of a wrapped range, so that the bulk paths read and write unaligned.
+        var storage = new byte[1 + expected.Length];
+        var buffer = ByteBuffer.Wrap(storage, 1, expected.Length);
+        buffer.Position = 3;
+        buffer.PutLongs(values);
+        buffer.Position.Should().Be(expected.Length);
+        storage.AsSpan(1).ToArray().Should().Equal(expected);
+        storage[0].Should().Be(0, "nothing is written before the buffer's range");
+
+        buffer.Position = 3;
+        var read = new long[values.Length];
+        buffer.GetLongs(read);
+        read.Should().Equal(values);
+        buffer.Position.Should().Be(expected.Length);
+
+        buffer.Position = 3;
+        buffer.GetLongs(Span<long>.Empty);
+        buffer.PutLongs(ReadOnlySpan<long>.Empty);
+        buffer.Position.Should().Be(3);
+    }
+
+    [Fact]
+    public void Bulk_longs_that_do_not_fit_throw_as_single_values_do_and_change_nothing()
+    {
+        var storage = new byte[20];
+        var buffer = ByteBuffer.Wrap(storage);
+        buffer.Position = 5;
+        var read = new long[2];
+        var get = () => buffer.GetLongs(read);
+        get.Should().Throw<InvalidOperationException>().WithMessage("*underflow*16 byte(s) needed at position 5, 15 remaining*");
+        read.Should().Equal(0L, 0L);
+        buffer.Position.Should().Be(5);
+
+        var put = () => buffer.PutLongs(new long[] { -1, -1 });
+        put.Should().Throw<InvalidOperationException>().WithMessage("*overflow*16 byte(s) to write at position 5, 15 remaining*");
+        storage.Should().OnlyContain(b => b == 0);
+        buffer.Position.Should().Be(5);
+
+        using var rented = ByteBuffer.Allocate(16);
+        rented.Dispose();
+        var afterDispose = () => rented.GetLongs(read);
+        afterDispose.Should().Throw<ObjectDisposedException>();
+        var putAfterDispose = () => rented.PutLongs(read);
+        putAfterDispose.Should().Throw<ObjectDisposedException>();
+    }
+
+    [Fact]
+    public void Bulk_longs_allocate_nothing()
+    {
+        using var buffer = ByteBuffer.Allocate(8 * 128);
+        var values = new long[128];
+        for (int i = 0; i < values.Length; i++)
+        {
+            values[i] = i;
+        }
+
+        buffer.PutLongs(values);
+        buffer.Position = 0;
+        buffer.GetLongs(values);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        buffer.Position = 0;
+        buffer.PutLongs(values);
+        buffer.Position = 0;
+        buffer.GetLongs(values);
+        GC.GetAllocatedBytesForCurrentThread().Should().Be(before);
+        values[127].Should().Be(127);
+    }
+
     private sealed class NonArrayMemory : MemoryManager<byte>
     {
         private readonly byte[] _bytes;

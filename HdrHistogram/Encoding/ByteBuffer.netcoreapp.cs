@@ -12,5 +12,18 @@ public sealed partial class ByteBuffer
     /// (measured 0.74-0.83x its time, against 1.0x with the array's own check).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ref byte DataAt(byte[] array, int position) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)position);
+    private static ref byte DataAt(byte[] array, nint position) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), position);
+
+    /// <summary>Copies <paramref name="source"/> to <paramref name="destination"/> (as long), reversing each value's bytes on little-endian hosts (vectorized).</summary>
+    private static void CopyReversingIfLittleEndian(ReadOnlySpan<long> source, Span<long> destination)
+    {
+        if (BitConverter.IsLittleEndian)
+        {
+            BinaryPrimitives.ReverseEndianness(source, destination);
+        }
+        else
+        {
+            source.CopyTo(destination);
+        }
+    }
 }
