@@ -89,13 +89,22 @@ public class NativeHistogramConverterTests
 
         var native = new NativeHistogram();
         NativeHistogramConverter.Convert(histogram, 1e-9, native);
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 10; i++)
+
+        // The least of three runs: the runtime's own work on a loaded machine (a 2,344-byte allocation once, in a CI
+        // run beside other processes) must not read as the converter's; an allocation of its own shows in every run.
+        long least = long.MaxValue;
+        for (int run = 0; run < 3; run++)
         {
-            NativeHistogramConverter.Convert(histogram, 1e-9, native);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 10; i++)
+            {
+                NativeHistogramConverter.Convert(histogram, 1e-9, native);
+            }
+
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
         }
 
-        (GC.GetAllocatedBytesForCurrentThread() - before).Should().Be(0);
+        least.Should().Be(0);
     }
 
     public static IEnumerable<object[]> RandomCases()

@@ -6,8 +6,8 @@ namespace HdrHistogram.Prometheus.Registry;
 
 /// <summary>
 /// A series fed by a <see cref="Recorder"/>. Its running total is kept as the HDR buckets recorded so far, in value
-/// order, each with its count, its middle value and the native bucket it belongs to (computed once, when the bucket is
-/// first recorded): an interval is merged in bucket by bucket, and the native and classic forms are one pass over the
+/// order, each with its count and the native bucket it belongs to (computed once, when the bucket is first recorded):
+/// an interval is merged in bucket by bucket, and the native and classic forms are one pass over the
 /// recorded buckets, with the arithmetic of <see cref="NativeHistogramConverter"/>. A scrape therefore costs what was
 /// recorded, not the histogram's range.
 /// </summary>
@@ -22,6 +22,11 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     private readonly double _scale;
     private readonly long _startTimeStamp;
     private HistogramBase _interval;
+    // A packed interval histogram is replaced when its storage exceeds this plus so much per bucket it holds: a few
+    // times what the buckets need, so a steady series keeps recycling its histograms and one after a burst does not.
+    private const long OversizedBytes = 16 * 1024;
+    private const long OversizedBytesPerBucket = 64;
+
     // The interval's buckets while they are merged: one array per scraping thread, kept (scrapes of a registry are
     // serialised, and a scrape merges one series at a time).
     [ThreadStatic]
@@ -30,6 +35,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     private Bucket[] _buckets = new Bucket[64];
     private int _bucketCount;
     private long _endTimeStamp;
+    private bool _intervalOversized;
 
     public RecorderSeries(PrometheusHistogramFamily family, string[] labelValues, DateTimeOffset created, Recorder recorder)
         : base(family, labelValues, created)
@@ -43,15 +49,23 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         _schema = family.Schema ?? NativeHistogramSchema.ForSubBucketCount(_interval.SubBucketCount);
         _scale = _interval.IntegerToDoubleValueConversionRatio * family.ValueScale;
         _startTimeStamp = _interval.StartTimeStamp;
-        AddInterval();
+        _ = AddInterval();
     }
 
     internal Recorder Recorder => _recorder;
 
+    /// <summary>What the interval histogram the series keeps for recycling holds in memory (for tests).</summary>
+    internal long IntervalFootprintInBytes => _interval.GetEstimatedFootprintInBytes();
+
     internal override void Collect()
     {
-        _interval = _recorder.GetIntervalHistogram(_interval);
-        AddInterval();
+        // A packed interval histogram keeps the storage a burst grew it to: one that holds far less than its storage
+        // was made for is not handed back to the recorder, which then starts its next interval in a new, small one.
+        var recycle = _intervalOversized ? null : _interval;
+        _interval = _recorder.GetIntervalHistogram(recycle);
+        int buckets = AddInterval();
+        _intervalOversized = _interval is PackedHistogram or PackedConcurrentHistogram
+            && _interval.GetEstimatedFootprintInBytes() > OversizedBytes + (OversizedBytesPerBucket * (long)buckets);
     }
 
     internal override void ConvertNative(int? schema, double scale)
@@ -62,10 +76,10 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         native.Begin(_schema - merges);
         foreach (ref readonly var bucket in buckets)
         {
-            double sum = bucket.Count * (double)bucket.Middle * _scale;
+            double sum = bucket.Count * (double)_interval.MedianEquivalentValue(bucket.Lowest) * _scale;
             if (bucket.Lowest == 0)
             {
-                native.AddToZeroBucket(bucket.Count, bucket.Highest * _scale, sum);
+                native.AddToZeroBucket(bucket.Count, _interval.HighestEquivalentValue(0) * _scale, sum);
             }
             else
             {
@@ -127,7 +141,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
 
             counts[b] += bucket.Count;
             total += bucket.Count;
-            sum += bucket.Count * (double)bucket.Middle * scale;
+            sum += bucket.Count * (double)_interval.MedianEquivalentValue(bucket.Lowest) * scale;
         }
 
         CompleteClassic(counts, total, sum);
@@ -149,11 +163,12 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     internal override (double Low, double High) RecordedRange() => (_lowestTrackableValue, _highestTrackableValue);
 
     /// <summary>
-    /// Merges the interval's recorded buckets (in value order) into the total's, in time linear in both: counts of
+    /// Merges the interval's recorded buckets (in value order) into the total's, and returns how many there were, in
+    /// time linear in both: counts of
     /// buckets the total has are added in place; when new buckets come, the total grows once and is merged from the
     /// back, so no bucket moves more than once.
     /// </summary>
-    private void AddInterval()
+    private int AddInterval()
     {
         _endTimeStamp = Math.Max(_endTimeStamp, _interval.EndTimeStamp);
         var incoming = s_incoming ??= new RecordedBucket[256];
@@ -171,7 +186,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
 
         if (count == 0)
         {
-            return;
+            return 0;
         }
 
         int added = CountNew(incoming.AsSpan(0, count));
@@ -185,6 +200,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         }
 
         MarkChanged();
+        return count;
     }
 
     /// <summary>How many of <paramref name="incoming"/>'s buckets the total does not have yet.</summary>
@@ -257,23 +273,21 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     private Bucket NewBucket(in RecordedBucket recorded)
     {
         long lowest = recorded.LowestEquivalentValue;
-        long width = recorded.HighestEquivalentValue - lowest + 1;
         return new Bucket
         {
             Lowest = lowest,
-            Highest = recorded.HighestEquivalentValue,
-            Middle = lowest + (width >> 1),
             Count = recorded.Count,
             NativeIndex = lowest == 0 ? 0 : NativeHistogramSchema.BucketIndex(lowest * _scale, _schema),
         };
     }
 
-    /// <summary>One recorded HDR bucket of the total.</summary>
+    /// <summary>
+    /// One recorded HDR bucket of the total: 24 bytes. Its highest and middle values follow from its lowest through the
+    /// histogram's layout, so they are computed when needed rather than kept.
+    /// </summary>
     private struct Bucket
     {
         public long Lowest;
-        public long Highest;
-        public long Middle;
         public long Count;
         public int NativeIndex;
     }
