@@ -5,23 +5,14 @@ using HdrHistogram.Prometheus.NativeHistograms;
 namespace HdrHistogram.Prometheus.Registry;
 
 /// <summary>
-/// A series fed by a <see cref="Recorder"/>. Its running total is kept as the HDR buckets recorded so far, in value
-/// order, each with its count and the native bucket it belongs to (computed once, when the bucket is first recorded):
-/// an interval is merged in bucket by bucket, and the native and classic forms are one pass over the
-/// recorded buckets, with the arithmetic of <see cref="NativeHistogramConverter"/>. A scrape therefore costs what was
-/// recorded, not the histogram's range.
+/// A series fed by a <see cref="Recorder"/>. Its running total is kept as the HDR buckets recorded so far, packed
+/// (<see cref="RecordedBucketTotal"/>, 2 to 3 bytes a bucket): an interval is merged in once per scrape, and the native
+/// and classic forms are one walk over the recorded buckets, with the arithmetic of
+/// <see cref="NativeHistogramConverter"/>. A scrape therefore costs what was recorded, not the histogram's range, and
+/// so does the series' memory.
 /// </summary>
 internal sealed class RecorderSeries : PrometheusHistogramSeries
 {
-    private readonly Recorder _recorder;
-    private readonly long _lowestTrackableValue;
-    private readonly long _highestTrackableValue;
-    private readonly int _significantDigits;
-    private readonly bool _autoResize;
-    private readonly int _schema;
-    private readonly double _scale;
-    private readonly long _startTimeStamp;
-    private HistogramBase _interval;
     // A packed interval histogram is replaced when its storage exceeds this plus so much per bucket it holds: a few
     // times what the buckets need, so a steady series keeps recycling its histograms and one after a burst does not.
     private const long OversizedBytes = 16 * 1024;
@@ -32,8 +23,16 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     [ThreadStatic]
     private static RecordedBucket[]? s_incoming;
 
-    private Bucket[] _buckets = new Bucket[64];
-    private int _bucketCount;
+    private readonly Recorder _recorder;
+    private readonly long _lowestTrackableValue;
+    private readonly long _highestTrackableValue;
+    private readonly int _significantDigits;
+    private readonly bool _autoResize;
+    private readonly int _schema;
+    private readonly double _scale;
+    private readonly long _startTimeStamp;
+    private readonly RecordedBucketTotal _total = new();
+    private HistogramBase _interval;
     private long _endTimeStamp;
     private bool _intervalOversized;
 
@@ -57,6 +56,9 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     /// <summary>What the interval histogram the series keeps for recycling holds in memory (for tests).</summary>
     internal long IntervalFootprintInBytes => _interval.GetEstimatedFootprintInBytes();
 
+    /// <summary>The bytes the running total keeps (for tests and the documented cost per series).</summary>
+    internal int TotalBytes => _total.CapacityInBytes;
+
     internal override void Collect()
     {
         // A packed interval histogram keeps the storage a burst grew it to: one that holds far less than its storage
@@ -71,58 +73,23 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     internal override void ConvertNative(int? schema, double scale)
     {
         var native = Native;
-        var buckets = _buckets.AsSpan(0, _bucketCount);
-        int merges = Family.MaxNativeBuckets is int max ? MergesToFit(buckets, max) : 0;
+        int merges = Family.MaxNativeBuckets is int max ? MergesToFit(max) : 0;
         native.Begin(_schema - merges);
-        foreach (ref readonly var bucket in buckets)
+        var walk = new RecordedBucketTotal.NativeWalk(_total.Read(_interval), _scale, _schema);
+        while (walk.Next(out long lowest, out long count, out int index))
         {
-            double sum = bucket.Count * (double)_interval.MedianEquivalentValue(bucket.Lowest) * _scale;
-            if (bucket.Lowest == 0)
+            double sum = count * (double)_interval.MedianEquivalentValue(lowest) * _scale;
+            if (lowest == 0)
             {
-                native.AddToZeroBucket(bucket.Count, _interval.HighestEquivalentValue(0) * _scale, sum);
+                native.AddToZeroBucket(count, _interval.HighestEquivalentValue(0) * _scale, sum);
             }
             else
             {
-                native.AddToBucket(NativeHistogramSchema.LowerIndex(bucket.NativeIndex, merges), bucket.Count, sum);
+                native.AddToBucket(NativeHistogramSchema.LowerIndex(index, merges), count, sum);
             }
         }
 
         native.End();
-    }
-
-    /// <summary>How many schema steps down the buckets need to populate at most <paramref name="max"/> native buckets.</summary>
-    private int MergesToFit(ReadOnlySpan<Bucket> buckets, int max)
-    {
-        int merges = 0;
-        while (_schema - merges > NativeHistogramSchema.MinSchema && PopulatedAt(buckets, merges) > max)
-        {
-            merges++;
-        }
-
-        return merges;
-    }
-
-    /// <summary>The native buckets populated after <paramref name="merges"/> steps down (the buckets are in value order).</summary>
-    private static int PopulatedAt(ReadOnlySpan<Bucket> buckets, int merges)
-    {
-        int populated = 0;
-        int last = 0;
-        foreach (ref readonly var bucket in buckets)
-        {
-            if (bucket.Lowest == 0)
-            {
-                continue;
-            }
-
-            int index = NativeHistogramSchema.LowerIndex(bucket.NativeIndex, merges);
-            if (populated == 0 || index != last)
-            {
-                populated++;
-                last = index;
-            }
-        }
-
-        return populated;
     }
 
     internal override void ComputeClassic(double[] bounds, double scale)
@@ -131,17 +98,18 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         long total = 0;
         double sum = 0;
         int b = 0;
-        foreach (ref readonly var bucket in _buckets.AsSpan(0, _bucketCount))
+        var reader = _total.Read(_interval);
+        while (reader.Next(out long lowest, out long count))
         {
-            double value = bucket.Lowest * scale;
+            double value = lowest * scale;
             while (b < bounds.Length && bounds[b] < value)
             {
                 b++;
             }
 
-            counts[b] += bucket.Count;
-            total += bucket.Count;
-            sum += bucket.Count * (double)_interval.MedianEquivalentValue(bucket.Lowest) * scale;
+            counts[b] += count;
+            total += count;
+            sum += count * (double)_interval.MedianEquivalentValue(lowest) * scale;
         }
 
         CompleteClassic(counts, total, sum);
@@ -150,9 +118,10 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     internal override EncodableHistogram CopyTotalCore()
     {
         var copy = new LongHistogram(_lowestTrackableValue, _highestTrackableValue, _significantDigits) { AutoResize = _autoResize };
-        foreach (ref readonly var bucket in _buckets.AsSpan(0, _bucketCount))
+        var reader = _total.Read(_interval);
+        while (reader.Next(out long lowest, out long count))
         {
-            copy.RecordValueWithCount(bucket.Lowest, bucket.Count);
+            copy.RecordValueWithCount(lowest, count);
         }
 
         copy.StartTimeStamp = _startTimeStamp;
@@ -163,11 +132,43 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     internal override (double Low, double High) RecordedRange() => (_lowestTrackableValue, _highestTrackableValue);
 
     /// <summary>
-    /// Merges the interval's recorded buckets (in value order) into the total's, and returns how many there were, in
-    /// time linear in both: counts of
-    /// buckets the total has are added in place; when new buckets come, the total grows once and is merged from the
-    /// back, so no bucket moves more than once.
+    /// How many schema steps down the buckets need to populate at most <paramref name="max"/> native buckets: one walk
+    /// counts the populated buckets at every lower schema at once.
     /// </summary>
+    private int MergesToFit(int max)
+    {
+        int levels = _schema - NativeHistogramSchema.MinSchema + 1;
+        Span<int> populated = stackalloc int[levels];
+        Span<int> last = stackalloc int[levels];
+        var walk = new RecordedBucketTotal.NativeWalk(_total.Read(_interval), _scale, _schema);
+        while (walk.Next(out long lowest, out _, out int index))
+        {
+            if (lowest == 0)
+            {
+                continue;
+            }
+
+            for (int merges = 0; merges < levels; merges++)
+            {
+                int lowered = NativeHistogramSchema.LowerIndex(index, merges);
+                if (populated[merges] == 0 || lowered != last[merges])
+                {
+                    populated[merges]++;
+                    last[merges] = lowered;
+                }
+            }
+        }
+
+        int fit = 0;
+        while (fit < levels - 1 && populated[fit] > max)
+        {
+            fit++;
+        }
+
+        return fit;
+    }
+
+    /// <summary>Merges the interval's recorded buckets into the total, and returns how many there were.</summary>
     private int AddInterval()
     {
         _endTimeStamp = Math.Max(_endTimeStamp, _interval.EndTimeStamp);
@@ -184,111 +185,12 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
             incoming[count++] = recorded;
         }
 
-        if (count == 0)
+        if (count > 0)
         {
-            return 0;
+            _total.Merge(incoming.AsSpan(0, count), _interval);
+            MarkChanged();
         }
 
-        int added = CountNew(incoming.AsSpan(0, count));
-        if (added == 0)
-        {
-            AddCountsInPlace(incoming.AsSpan(0, count));
-        }
-        else
-        {
-            MergeFromTheBack(incoming.AsSpan(0, count), added);
-        }
-
-        MarkChanged();
         return count;
-    }
-
-    /// <summary>How many of <paramref name="incoming"/>'s buckets the total does not have yet.</summary>
-    private int CountNew(ReadOnlySpan<RecordedBucket> incoming)
-    {
-        int added = 0;
-        int position = 0;
-        foreach (ref readonly var recorded in incoming)
-        {
-            while (position < _bucketCount && _buckets[position].Lowest < recorded.LowestEquivalentValue)
-            {
-                position++;
-            }
-
-            if (position == _bucketCount || _buckets[position].Lowest != recorded.LowestEquivalentValue)
-            {
-                added++;
-            }
-        }
-
-        return added;
-    }
-
-    private void AddCountsInPlace(ReadOnlySpan<RecordedBucket> incoming)
-    {
-        int position = 0;
-        foreach (ref readonly var recorded in incoming)
-        {
-            while (_buckets[position].Lowest < recorded.LowestEquivalentValue)
-            {
-                position++;
-            }
-
-            _buckets[position].Count += recorded.Count;
-        }
-    }
-
-    private void MergeFromTheBack(ReadOnlySpan<RecordedBucket> incoming, int added)
-    {
-        int merged = _bucketCount + added;
-        if (merged > _buckets.Length)
-        {
-            // A quarter's headroom: a series that keeps finding new buckets does not grow its array every scrape.
-            Array.Resize(ref _buckets, merged + (merged >> 2));
-        }
-
-        int total = _bucketCount - 1;
-        int write = merged - 1;
-        for (int next = incoming.Length - 1; next >= 0; write--)
-        {
-            long lowest = incoming[next].LowestEquivalentValue;
-            if (total >= 0 && _buckets[total].Lowest > lowest)
-            {
-                _buckets[write] = _buckets[total--];
-            }
-            else if (total >= 0 && _buckets[total].Lowest == lowest)
-            {
-                _buckets[write] = _buckets[total--];
-                _buckets[write].Count += incoming[next--].Count;
-            }
-            else
-            {
-                _buckets[write] = NewBucket(incoming[next--]);
-            }
-        }
-
-        _bucketCount = merged;
-    }
-
-    private Bucket NewBucket(in RecordedBucket recorded)
-    {
-        long lowest = recorded.LowestEquivalentValue;
-        return new Bucket
-        {
-            Lowest = lowest,
-            Count = recorded.Count,
-            NativeIndex = lowest == 0 ? 0 : NativeHistogramSchema.BucketIndex(lowest * _scale, _schema),
-        };
-    }
-
-    /// <summary>
-    /// One recorded HDR bucket of the total: 24 bytes. Its highest and middle values follow from its lowest through the
-    /// histogram's layout, so they are computed when needed rather than kept.
-    /// </summary>
-    private struct Bucket
-    {
-        public long Lowest;
-        public long Count;
-        public int NativeIndex;
     }
 }
