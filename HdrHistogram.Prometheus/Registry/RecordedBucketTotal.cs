@@ -71,7 +71,7 @@ internal sealed class RecordedBucketTotal
 
             written += WriteVarint(scratch.AsSpan(written), previous < 0 ? (ulong)lowest : (ulong)((lowest - previous) / previousWidth));
             written += WriteVarint(scratch.AsSpan(written), (ulong)count);
-            previousWidth = layout.HighestEquivalentValue(lowest) - lowest + 1;
+            previousWidth = layout.SizeOfEquivalentValueRange(lowest);
             previous = lowest;
             buckets++;
         }
@@ -116,6 +116,9 @@ internal sealed class RecordedBucketTotal
             _lowest = -1;
         }
 
+        /// <summary>The width of the bucket the walk is at (its highest value is its lowest plus this, less one).</summary>
+        public readonly long Width => _width;
+
         /// <summary>Moves to the next bucket: its lowest value and its count.</summary>
         public bool Next(out long lowest, out long count)
         {
@@ -129,7 +132,7 @@ internal sealed class RecordedBucketTotal
             ulong step = ReadVarint();
             lowest = _lowest < 0 ? (long)step : _lowest + ((long)step * _width);
             count = (long)ReadVarint();
-            _width = _layout.HighestEquivalentValue(lowest) - lowest + 1;
+            _width = _layout.SizeOfEquivalentValueRange(lowest);
             _lowest = lowest;
             return true;
         }
@@ -170,6 +173,9 @@ internal sealed class RecordedBucketTotal
             _schema = schema;
             _upper = -1;
         }
+
+        /// <summary>The width of the bucket the walk is at.</summary>
+        public readonly long Width => _reader.Width;
 
         /// <summary>Moves to the next bucket: its lowest value, count and native index (0 for the zero bucket).</summary>
         public bool Next(out long lowest, out long count, out int nativeIndex)

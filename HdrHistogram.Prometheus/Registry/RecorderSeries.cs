@@ -78,10 +78,11 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         var walk = new RecordedBucketTotal.NativeWalk(_total.Read(_interval), _scale, _schema);
         while (walk.Next(out long lowest, out long count, out int index))
         {
-            double sum = count * (double)_interval.MedianEquivalentValue(lowest) * _scale;
+            long width = walk.Width;
+            double sum = count * (double)(lowest + (width >> 1)) * _scale;
             if (lowest == 0)
             {
-                native.AddToZeroBucket(count, _interval.HighestEquivalentValue(0) * _scale, sum);
+                native.AddToZeroBucket(count, (width - 1) * _scale, sum);
             }
             else
             {
@@ -109,7 +110,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
 
             counts[b] += count;
             total += count;
-            sum += count * (double)_interval.MedianEquivalentValue(lowest) * scale;
+            sum += count * (double)(lowest + (reader.Width >> 1)) * scale;
         }
 
         CompleteClassic(counts, total, sum);
@@ -141,13 +142,18 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         Span<int> populated = stackalloc int[levels];
         Span<int> last = stackalloc int[levels];
         var walk = new RecordedBucketTotal.NativeWalk(_total.Read(_interval), _scale, _schema);
+        bool any = false;
+        int previous = 0;
         while (walk.Next(out long lowest, out _, out int index))
         {
-            if (lowest == 0)
+            // Several HDR buckets share a native bucket: only a new native index can populate a bucket at any schema.
+            if (lowest == 0 || (any && index == previous))
             {
                 continue;
             }
 
+            any = true;
+            previous = index;
             for (int merges = 0; merges < levels; merges++)
             {
                 int lowered = NativeHistogramSchema.LowerIndex(index, merges);
