@@ -1,5 +1,6 @@
 using System;
 using HdrHistogram.Iteration;
+using HdrHistogram.Prometheus.Exposition;
 using HdrHistogram.Prometheus.NativeHistograms;
 
 namespace HdrHistogram.Prometheus.Registry;
@@ -7,10 +8,10 @@ namespace HdrHistogram.Prometheus.Registry;
 /// <summary>
 /// The running total of a series as its recorded HDR buckets, in value order, packed into bytes: per bucket, the step
 /// from the previous bucket's lowest value in units of that bucket's width (the first bucket: its lowest value), then
-/// the count, each as an unsigned LEB128 varint. Neighbouring buckets take a step of 1, so a bucket costs 2 to 3 bytes
-/// where an array of values and counts costs 16 or more; the widths come from the HDR layout (every bucket's lowest
-/// value is a multiple of its width, and widths only grow with the value, so every step is a whole number). Merging an
-/// interval rewrites the bytes once, in time linear in both; reading walks them.
+/// the count, each as an unsigned LEB128 varint (protobuf's). Neighbouring buckets take a step of 1, so a bucket costs
+/// 2 to 3 bytes where an array of values and counts costs 16 or more; the widths come from the HDR layout (every
+/// bucket's lowest value is a multiple of its width, and widths only grow with the value, so every step is a whole
+/// number). Merging an interval rewrites the bytes once, in time linear in both; reading walks them.
 /// </summary>
 internal sealed class RecordedBucketTotal
 {
@@ -69,8 +70,8 @@ internal sealed class RecordedBucketTotal
                 s_scratch = scratch;
             }
 
-            written += WriteVarint(scratch.AsSpan(written), previous < 0 ? (ulong)lowest : (ulong)((lowest - previous) / previousWidth));
-            written += WriteVarint(scratch.AsSpan(written), (ulong)count);
+            written += ProtobufOutput.PutVarint(scratch.AsSpan(written), previous < 0 ? (ulong)lowest : (ulong)((lowest - previous) / previousWidth));
+            written += ProtobufOutput.PutVarint(scratch.AsSpan(written), (ulong)count);
             previousWidth = layout.SizeOfEquivalentValueRange(lowest);
             previous = lowest;
             buckets++;
@@ -85,19 +86,6 @@ internal sealed class RecordedBucketTotal
         scratch.AsSpan(0, written).CopyTo(_bytes);
         _length = written;
         BucketCount = buckets;
-    }
-
-    private static int WriteVarint(Span<byte> destination, ulong value)
-    {
-        int i = 0;
-        while (value >= 0x80)
-        {
-            destination[i++] = (byte)(value | 0x80);
-            value >>= 7;
-        }
-
-        destination[i++] = (byte)value;
-        return i;
     }
 
     /// <summary>A walk over the buckets of a total, in value order.</summary>
