@@ -62,6 +62,55 @@ public class NativeHistogramSchemaTests
         }
     }
 
+    [Fact]
+    public void Upper_bounds_are_exactly_the_bounds_bucket_indexes_compare_with()
+    {
+        var random = new Random(11);
+        for (int schema = NativeHistogramSchema.MinSchema; schema <= NativeHistogramSchema.MaxSchema; schema++)
+        {
+            for (int i = 0; i < 5000; i++)
+            {
+                double value = Math.Exp((random.NextDouble() * 1400) - 700);
+                int index = NativeHistogramSchema.BucketIndex(value, schema);
+                value.Should().BeLessThanOrEqualTo(NativeHistogramSchema.UpperBound(index, schema), "schema {0}", schema);
+                value.Should().BeGreaterThan(NativeHistogramSchema.UpperBound(index - 1, schema), "schema {0}", schema);
+
+                // The bound itself is the last value of its bucket; the next double up starts the next bucket.
+                double bound = NativeHistogramSchema.UpperBound(index, schema);
+                NativeHistogramSchema.BucketIndex(bound, schema).Should().Be(index);
+                if (bound < double.MaxValue)
+                {
+                    NativeHistogramSchema.BucketIndex(Math.BitIncrement(bound), schema).Should().Be(index + 1);
+                }
+            }
+        }
+    }
+
+    [Theory]
+    [InlineData(8, 1)]
+    [InlineData(8, -2551)]
+    [InlineData(8, 2560)]
+    [InlineData(3, 7)]
+    [InlineData(1, -3)]
+    [InlineData(0, 10)]
+    [InlineData(-4, 3)]
+    public void Upper_bounds_are_powers_of_two_to_the_nearest_double(int schema, int index)
+    {
+        // 2^(index / 2^schema) as Math.Pow computes it: the two agree within one unit in the last place.
+        double exact = Math.Pow(2.0, index * Math.Pow(2.0, -schema));
+        double bound = NativeHistogramSchema.UpperBound(index, schema);
+        Math.Abs(bound - exact).Should().BeLessThanOrEqualTo(Math.BitIncrement(exact) - exact);
+    }
+
+    [Fact]
+    public void The_last_buckets_bound_is_the_largest_double()
+    {
+        NativeHistogramSchema.UpperBound(1024, 0).Should().Be(double.MaxValue);
+        NativeHistogramSchema.UpperBound(256, -2).Should().Be(double.MaxValue);
+        NativeHistogramSchema.UpperBound(1024 * 256, 8).Should().Be(double.MaxValue);
+        NativeHistogramSchema.UpperBound((1024 * 256) - 1, 8).Should().BeLessThan(double.MaxValue);
+    }
+
     [Theory]
     [InlineData(8, 2048, 0.00367)]
     [InlineData(5, 2048, 0.02238)]

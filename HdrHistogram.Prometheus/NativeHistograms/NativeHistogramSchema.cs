@@ -135,14 +135,29 @@ public static class NativeHistogramSchema
         return (key + offset) >> shift;
     }
 
-    /// <summary>The upper bound (inclusive) of bucket <paramref name="index"/>: 2^(index·2^-schema).</summary>
+    /// <summary>
+    /// The upper bound (inclusive) of bucket <paramref name="index"/>: 2^(index·2^-schema), computed as Prometheus
+    /// computes it (for a positive schema, the table of 2^s boundaries within [0.5, 1) scaled by a power of two), so
+    /// that it is exactly the bound <see cref="BucketIndex"/> compares with: a value is in bucket <c>i</c> exactly when
+    /// it is above <c>UpperBound(i - 1)</c> and at most <c>UpperBound(i)</c>. The last bucket's bound is
+    /// <see cref="double.MaxValue"/> rather than 2^1024.
+    /// </summary>
     /// <param name="index">The bucket index.</param>
     /// <param name="schema">A schema from -4 to 8.</param>
     /// <returns>The upper bound.</returns>
     public static double UpperBound(int index, int schema)
     {
         CheckSchema(schema);
-        return Math.Pow(2.0, index * Math.Pow(2.0, -schema));
+        if (schema > 0)
+        {
+            double[] bounds = Boundaries[schema];
+            int position = index & (bounds.Length - 1);
+            int power = (index >> schema) + 1;
+            return position == 0 && power == 1025 ? double.MaxValue : Math.ScaleB(bounds[position], power);
+        }
+
+        int exponent = index << -schema;
+        return exponent == 1024 ? double.MaxValue : Math.ScaleB(1.0, exponent);
     }
 
     internal static int SubBucketCountForDigits(int numberOfSignificantValueDigits)

@@ -183,8 +183,18 @@ internal sealed class RecordedBucketTotal
             double value = lowest * _scale;
             if (!(value <= _upper))
             {
-                _index = NativeHistogramSchema.BucketIndex(value, _schema);
-                _upper = NativeHistogramSchema.UpperBound(_index, _schema);
+                // Buckets walked in value order mostly land in the next native bucket: try it before searching.
+                double nextUpper = _upper < 0 ? -1 : NativeHistogramSchema.UpperBound(_index + 1, _schema);
+                if (value <= nextUpper)
+                {
+                    _index++;
+                    _upper = nextUpper;
+                }
+                else
+                {
+                    _index = NativeHistogramSchema.BucketIndex(value, _schema);
+                    _upper = NativeHistogramSchema.UpperBound(_index, _schema);
+                }
             }
 
             nativeIndex = _index;
