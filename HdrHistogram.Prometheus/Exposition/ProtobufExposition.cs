@@ -27,10 +27,11 @@ internal static class ProtobufExposition
         foreach (var s in series)
         {
             s.Collect();
-            if (s.UpdateNative(family.Schema, family.ValueScale) || s.HistogramSize == 0)
+            if (s.NativeIsStale || s.HistogramSize == 0)
             {
-                s.DeltasSize = DeltasSize(s.Native);
-                s.HistogramSize = HistogramSize(s.Native, s);
+                var native = s.RefreshNative();
+                s.DeltasSize = DeltasSize(native);
+                s.HistogramSize = HistogramSize(native, s);
             }
 
             s.MetricSize = s.ProtobufLabels.Length + LengthDelimitedSize(7, s.HistogramSize);
@@ -44,7 +45,7 @@ internal static class ProtobufExposition
             WriteLengthPrefix(output, 4, s.MetricSize);
             WriteRaw(output, s.ProtobufLabels);
             WriteLengthPrefix(output, 7, s.HistogramSize);
-            WriteHistogram(output, s.Native, s);
+            WriteHistogram(output, s.CurrentNative(), s);
         }
     }
 

@@ -28,7 +28,10 @@ public sealed class NativeHistogram
     /// <summary>The total count: the zero bucket's plus every positive bucket's.</summary>
     public long Count { get; private set; }
 
-    /// <summary>The sum of the values (each HDR bucket's count at the bucket's middle value, as the HDR mean).</summary>
+    /// <summary>
+    /// The sum of the values: each HDR bucket's count at the bucket's middle value (as the HDR mean), added up exactly
+    /// in recorded units and then scaled, so the same buckets give the same sum in whatever order they were added.
+    /// </summary>
     public double Sum { get; private set; }
 
     /// <summary>The positive spans, in index order.</summary>
@@ -81,11 +84,10 @@ public sealed class NativeHistogram
         _lastCount = 0;
     }
 
-    internal void AddToZeroBucket(long count, double threshold, double sum)
+    internal void AddToZeroBucket(long count, double threshold)
     {
         ZeroCount += count;
         Count += count;
-        Sum += sum;
         if (threshold > ZeroThreshold)
         {
             ZeroThreshold = threshold;
@@ -93,10 +95,9 @@ public sealed class NativeHistogram
     }
 
     /// <summary>Adds a count to bucket <paramref name="index"/>; indexes must arrive in non-decreasing order.</summary>
-    internal void AddToBucket(int index, long count, double sum)
+    internal void AddToBucket(int index, long count)
     {
         Count += count;
-        Sum += sum;
         if (_bucketCount > 0 && index == _lastIndex)
         {
             _deltas[_bucketCount - 1] += count;
@@ -135,8 +136,10 @@ public sealed class NativeHistogram
         _lastCount = count;
     }
 
-    internal void End()
+    /// <summary>Completes the histogram with the sum of its values.</summary>
+    internal void End(double sum)
     {
+        Sum = sum;
         if (ZeroThreshold < NativeHistogramSchema.DefaultZeroThreshold)
         {
             ZeroThreshold = NativeHistogramSchema.DefaultZeroThreshold;

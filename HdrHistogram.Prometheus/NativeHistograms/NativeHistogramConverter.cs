@@ -69,22 +69,30 @@ public static class NativeHistogramConverter
 
         NativeHistogramSchema.CheckSchema(schema);
         target.Begin(schema);
+        Int128 sumOfMiddles = 0;
+        var indexer = new AscendingBucketIndexer(schema);
         foreach (var bucket in buckets)
         {
             long low = bucket.LowestEquivalentValue;
-            long width = bucket.HighestEquivalentValue - low + 1;
-            double sum = bucket.Count * (double)(low + (width >> 1)) * scale;
+            sumOfMiddles += SumOfMiddles(bucket.Count, low, bucket.HighestEquivalentValue - low + 1);
             if (low == 0)
             {
                 long top = zeroBucketIncludesNextUnit ? bucket.HighestEquivalentValue + 1 : bucket.HighestEquivalentValue;
-                target.AddToZeroBucket(bucket.Count, top * scale, sum);
+                target.AddToZeroBucket(bucket.Count, top * scale);
             }
             else
             {
-                target.AddToBucket(NativeHistogramSchema.BucketIndex(low * scale, schema), bucket.Count, sum);
+                target.AddToBucket(indexer.IndexOf(low * scale), bucket.Count);
             }
         }
 
-        target.End();
+        target.End((double)sumOfMiddles * scale);
     }
+
+    /// <summary>
+    /// <paramref name="count"/> values at the middle of the HDR bucket from <paramref name="lowest"/>, <paramref name="width"/>
+    /// wide (its lowest value plus half its width, as the HDR mean takes it), in recorded units: exact, so sums do not
+    /// depend on the order buckets are added in.
+    /// </summary>
+    internal static Int128 SumOfMiddles(long count, long lowest, long width) => (Int128)count * (lowest + (width >> 1));
 }

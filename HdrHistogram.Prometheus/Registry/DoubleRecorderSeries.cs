@@ -31,14 +31,14 @@ internal sealed class DoubleRecorderSeries : PrometheusHistogramSeries
         AddInterval();
     }
 
-    internal override void ConvertNative(int? schema, double scale)
+    internal override void ConvertNative(NativeHistogram native)
     {
-        NativeHistogramConverter.Convert(_total, scale, Native, schema);
+        NativeHistogramConverter.Convert(_total, Family.ValueScale, native, Family.Schema);
 
         // Over the family's bucket limit: one schema lower at a time until the buckets fit (or the lowest schema).
-        while (Family.MaxNativeBuckets is int max && Native.PositiveDeltas.Length > max && Native.Schema > NativeHistogramSchema.MinSchema)
+        while (Family.MaxNativeBuckets is int max && native.PositiveDeltas.Length > max && native.Schema > NativeHistogramSchema.MinSchema)
         {
-            NativeHistogramConverter.Convert(_total, scale, Native, Native.Schema - 1);
+            NativeHistogramConverter.Convert(_total, Family.ValueScale, native, native.Schema - 1);
         }
     }
 

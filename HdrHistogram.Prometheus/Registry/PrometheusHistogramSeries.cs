@@ -18,6 +18,13 @@ public abstract class PrometheusHistogramSeries
     private long _nativeVersion = -1;
     private long _classicVersion = -1;
 
+    // The scratch native histogram of the series that do not keep theirs: one per scraping thread (scrapes of a
+    // registry are serialised, and each series' native form is written before the next is converted).
+    [ThreadStatic]
+    private static NativeHistogram? s_scratchNative;
+
+    private NativeHistogram? _keptNative;
+
     private protected PrometheusHistogramSeries(PrometheusHistogramFamily family, string[] labelValues, DateTimeOffset created)
     {
         Family = family;
@@ -40,7 +47,6 @@ public abstract class PrometheusHistogramSeries
 
     internal byte[] TextLabels { get; }
 
-    internal NativeHistogram Native { get; } = new();
 
     internal long[] ClassicCounts { get; set; } = Array.Empty<long>();
 
@@ -48,10 +54,10 @@ public abstract class PrometheusHistogramSeries
 
     internal double ClassicSum { get; set; }
 
-    /// <summary>The encoded size of <see cref="Native"/> (0 until computed); follows <see cref="UpdateNative"/>.</summary>
+    /// <summary>The encoded size of the native form (0 until computed); set when <see cref="NativeIsStale"/> was true.</summary>
     internal int HistogramSize { get; set; }
 
-    /// <summary>The encoded size of <see cref="Native"/>'s packed deltas.</summary>
+    /// <summary>The encoded size of the native form's packed deltas.</summary>
     internal int DeltasSize { get; set; }
 
     internal int MetricSize { get; set; }
@@ -72,18 +78,42 @@ public abstract class PrometheusHistogramSeries
     /// <summary>Adds what was recorded since the last collection into the running total.</summary>
     internal abstract void Collect();
 
-    /// <summary>Brings <see cref="Native"/> up to date with the running total (converts only when the total changed since).</summary>
-    /// <returns>Whether it was converted anew.</returns>
-    internal bool UpdateNative(int? schema, double scale)
+    /// <summary>
+    /// Whether the running total changed since the native form was last taken with <see cref="RefreshNative"/> (so
+    /// its encoded sizes must be computed again).
+    /// </summary>
+    internal bool NativeIsStale => _nativeVersion != _version;
+
+    /// <summary>
+    /// Whether the series keeps its native form between scrapes. One whose conversion is a short walk over buckets it
+    /// keeps anyway (<see cref="RecorderSeries"/>) converts into a scratch histogram each time it is asked instead, so
+    /// that its memory is only its running total.
+    /// </summary>
+    private protected virtual bool KeepsNative => true;
+
+    /// <summary>The native form of the running total, converted anew, after which <see cref="NativeIsStale"/> is false.</summary>
+    /// <returns>The native form; a scratch histogram, valid until the next series is asked, unless <see cref="KeepsNative"/>.</returns>
+    internal NativeHistogram RefreshNative()
     {
-        if (_nativeVersion == _version)
+        var native = NativeTarget();
+        ConvertNative(native);
+        _nativeVersion = _version;
+        return native;
+    }
+
+    /// <summary>
+    /// The native form of the running total as of the last <see cref="RefreshNative"/>: the kept one, or converted
+    /// again into the scratch histogram.
+    /// </summary>
+    /// <returns>The native form (see <see cref="RefreshNative"/>).</returns>
+    internal NativeHistogram CurrentNative()
+    {
+        if (KeepsNative && !NativeIsStale)
         {
-            return false;
+            return _keptNative!;
         }
 
-        ConvertNative(schema, scale);
-        _nativeVersion = _version;
-        return true;
+        return RefreshNative();
     }
 
     /// <summary>Brings <see cref="ClassicCounts"/> up to date with the running total (recomputes only when the total changed since).</summary>
@@ -96,7 +126,11 @@ public abstract class PrometheusHistogramSeries
         }
     }
 
-    internal abstract void ConvertNative(int? schema, double scale);
+    /// <summary>Converts the running total into <paramref name="target"/> (at the family's schema and scale).</summary>
+    internal abstract void ConvertNative(NativeHistogram target);
+
+    private NativeHistogram NativeTarget()
+        => KeepsNative ? _keptNative ??= new NativeHistogram() : s_scratchNative ??= new NativeHistogram();
 
     /// <summary>Fills <see cref="ClassicCounts"/> with cumulative counts per bound (and +Inf last), the count and the sum.</summary>
     internal abstract void ComputeClassic(double[] bounds, double scale);

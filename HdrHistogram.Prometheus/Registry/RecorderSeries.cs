@@ -1,15 +1,16 @@
 using System;
-using HdrHistogram.Iteration;
 using HdrHistogram.Prometheus.NativeHistograms;
 
 namespace HdrHistogram.Prometheus.Registry;
 
 /// <summary>
-/// A series fed by a <see cref="Recorder"/>. Its running total is kept as the HDR buckets recorded so far, packed
-/// (<see cref="RecordedBucketTotal"/>, 2 to 3 bytes a bucket): an interval is merged in once per scrape, and the native
-/// and classic forms are one walk over the recorded buckets, with the arithmetic of
-/// <see cref="NativeHistogramConverter"/>. A scrape therefore costs what was recorded, not the histogram's range, and
-/// so does the series' memory.
+/// A series fed by a <see cref="Recorder"/>. Its running total is kept twice, packed (<see cref="PackedBucketList{TUnits}"/>,
+/// 2 to 3 bytes a bucket): as the HDR buckets recorded so far (for the classic form and <see cref="PrometheusHistogramSeries.CopyTotal"/>)
+/// and as native buckets at the series' schema, with the zero bucket, count and exact sum beside them. An interval is
+/// added once per scrape: its buckets are converted to native ones (with the arithmetic of
+/// <see cref="NativeHistogramConverter"/>) and both lists merged; the exposed native form is then one walk over the
+/// native buckets, lowered to fit the family's bucket limit. A scrape therefore costs what was recorded, not the
+/// histogram's range, and so does the series' memory.
 /// </summary>
 internal sealed class RecorderSeries : PrometheusHistogramSeries
 {
@@ -18,10 +19,16 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     private const long OversizedBytes = 16 * 1024;
     private const long OversizedBytesPerBucket = 64;
 
-    // The interval's buckets while they are merged: one array per scraping thread, kept (scrapes of a registry are
-    // serialised, and a scrape merges one series at a time).
+    // The interval's buckets while they are merged, as HDR buckets and as native ones: arrays per scraping thread,
+    // kept (scrapes of a registry are serialised, and a scrape merges one series at a time).
     [ThreadStatic]
-    private static RecordedBucket[]? s_incoming;
+    private static KeyedCount[]? s_incoming;
+
+    [ThreadStatic]
+    private static KeyedCount[]? s_incomingNative;
+
+    [ThreadStatic]
+    private static int[]? s_lowered;
 
     private readonly Recorder _recorder;
     private readonly long _lowestTrackableValue;
@@ -31,7 +38,11 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     private readonly int _schema;
     private readonly double _scale;
     private readonly long _startTimeStamp;
-    private readonly RecordedBucketTotal _total = new();
+    private readonly PackedBucketList<HdrWidths> _total = new();
+    private readonly PackedBucketList<IndexSteps> _nativeTotal = new();
+    private long _zeroCount;
+    private double _zeroThreshold;
+    private Int128 _sumOfMiddles;
     private HistogramBase _interval;
     private long _endTimeStamp;
     private bool _intervalOversized;
@@ -56,8 +67,8 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     /// <summary>What the interval histogram the series keeps for recycling holds in memory (for tests).</summary>
     internal long IntervalFootprintInBytes => _interval.GetEstimatedFootprintInBytes();
 
-    /// <summary>The bytes the running total keeps (for tests and the documented cost per series).</summary>
-    internal int TotalBytes => _total.CapacityInBytes;
+    /// <summary>The bytes the running total keeps, HDR and native buckets (for tests and the documented cost per series).</summary>
+    internal int TotalBytes => _total.CapacityInBytes + _nativeTotal.CapacityInBytes;
 
     internal override void Collect()
     {
@@ -70,36 +81,32 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
             && _interval.GetEstimatedFootprintInBytes() > OversizedBytes + (OversizedBytesPerBucket * (long)buckets);
     }
 
-    internal override void ConvertNative(int? schema, double scale)
+    private protected override bool KeepsNative => false;
+
+    internal override void ConvertNative(NativeHistogram native)
     {
-        var native = Native;
-        int merges = Family.MaxNativeBuckets is int max ? MergesToFit(max) : 0;
+        int merges = Family.MaxNativeBuckets is int max && _nativeTotal.BucketCount > max ? MergesToFit(max) : 0;
         native.Begin(_schema - merges);
-        var walk = new RecordedBucketTotal.NativeWalk(_total.Read(_interval), _scale, _schema);
-        while (walk.Next(out long lowest, out long count, out int index))
+        if (_zeroCount > 0)
         {
-            long width = walk.Width;
-            double sum = count * (double)(lowest + (width >> 1)) * _scale;
-            if (lowest == 0)
-            {
-                native.AddToZeroBucket(count, (width - 1) * _scale, sum);
-            }
-            else
-            {
-                native.AddToBucket(NativeHistogramSchema.LowerIndex(index, merges), count, sum);
-            }
+            native.AddToZeroBucket(_zeroCount, _zeroThreshold);
         }
 
-        native.End();
+        var reader = _nativeTotal.Read(default);
+        while (reader.Next(out long index, out long count))
+        {
+            native.AddToBucket(NativeHistogramSchema.LowerIndex((int)index, merges), count);
+        }
+
+        native.End((double)_sumOfMiddles * _scale);
     }
 
     internal override void ComputeClassic(double[] bounds, double scale)
     {
         var counts = PrepareClassicCounts(bounds.Length + 1);
         long total = 0;
-        double sum = 0;
         int b = 0;
-        var reader = _total.Read(_interval);
+        var reader = _total.Read(new HdrWidths(_interval));
         while (reader.Next(out long lowest, out long count))
         {
             double value = lowest * scale;
@@ -110,16 +117,15 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
 
             counts[b] += count;
             total += count;
-            sum += count * (double)(lowest + (reader.Width >> 1)) * scale;
         }
 
-        CompleteClassic(counts, total, sum);
+        CompleteClassic(counts, total, (double)_sumOfMiddles * scale);
     }
 
     internal override EncodableHistogram CopyTotalCore()
     {
         var copy = new LongHistogram(_lowestTrackableValue, _highestTrackableValue, _significantDigits) { AutoResize = _autoResize };
-        var reader = _total.Read(_interval);
+        var reader = _total.Read(new HdrWidths(_interval));
         while (reader.Next(out long lowest, out long count))
         {
             copy.RecordValueWithCount(lowest, count);
@@ -133,54 +139,52 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     internal override (double Low, double High) RecordedRange() => (_lowestTrackableValue, _highestTrackableValue);
 
     /// <summary>
-    /// How many schema steps down the buckets need to populate at most <paramref name="max"/> native buckets: one walk
-    /// counts the populated buckets at every lower schema at once.
+    /// How many schema steps down the native buckets need to populate at most <paramref name="max"/> buckets: each step
+    /// lowers the distinct indexes of the step before (so the work halves, roughly, from step to step).
     /// </summary>
     private int MergesToFit(int max)
     {
-        int levels = _schema - NativeHistogramSchema.MinSchema + 1;
-        Span<int> populated = stackalloc int[levels];
-        Span<int> last = stackalloc int[levels];
-        var walk = new RecordedBucketTotal.NativeWalk(_total.Read(_interval), _scale, _schema);
-        bool any = false;
-        int previous = 0;
-        while (walk.Next(out long lowest, out _, out int index))
+        int populated = _nativeTotal.BucketCount;
+        var lowered = s_lowered;
+        if (lowered is null || lowered.Length < populated)
         {
-            // Several HDR buckets share a native bucket: only a new native index can populate a bucket at any schema.
-            if (lowest == 0 || (any && index == previous))
-            {
-                continue;
-            }
+            lowered = s_lowered = new int[Math.Max(populated, 1024)];
+        }
 
-            any = true;
-            previous = index;
-            for (int merges = 0; merges < levels; merges++)
+        int n = 0;
+        var reader = _nativeTotal.Read(default);
+        while (reader.Next(out long index, out _))
+        {
+            lowered[n++] = (int)index;
+        }
+
+        int merges = 0;
+        while (n > max && _schema - merges > NativeHistogramSchema.MinSchema)
+        {
+            merges++;
+            int distinct = 0;
+            for (int i = 0; i < n; i++)
             {
-                int lowered = NativeHistogramSchema.LowerIndex(index, merges);
-                if (populated[merges] == 0 || lowered != last[merges])
+                int index = NativeHistogramSchema.LowerIndex(lowered[i], 1);
+                if (distinct == 0 || lowered[distinct - 1] != index)
                 {
-                    populated[merges]++;
-                    last[merges] = lowered;
+                    lowered[distinct++] = index;
                 }
             }
+
+            n = distinct;
         }
 
-        int fit = 0;
-        while (fit < levels - 1 && populated[fit] > max)
-        {
-            fit++;
-        }
-
-        return fit;
+        return merges;
     }
 
-    /// <summary>Merges the interval's recorded buckets into the total, and returns how many there were.</summary>
+    /// <summary>Adds the interval's recorded buckets into the totals, and returns how many there were.</summary>
     private int AddInterval()
     {
         _endTimeStamp = Math.Max(_endTimeStamp, _interval.EndTimeStamp);
-        var incoming = s_incoming ??= new RecordedBucket[256];
+        var incoming = s_incoming ??= new KeyedCount[256];
         int count = 0;
-        foreach (RecordedBucket recorded in _interval.EnumerateRecordedBuckets())
+        foreach (var recorded in _interval.EnumerateRecordedBuckets())
         {
             if (count == incoming.Length)
             {
@@ -188,15 +192,56 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
                 s_incoming = incoming;
             }
 
-            incoming[count++] = recorded;
+            incoming[count++] = new KeyedCount(recorded.LowestEquivalentValue, recorded.Count);
         }
 
         if (count > 0)
         {
-            _total.Merge(incoming.AsSpan(0, count), _interval);
+            var buckets = incoming.AsSpan(0, count);
+            _total.Merge(buckets, new HdrWidths(_interval));
+            _nativeTotal.Merge(ToNative(buckets), default);
             MarkChanged();
         }
 
         return count;
+    }
+
+    /// <summary>
+    /// The interval's HDR buckets as native buckets at the series' schema (each whole into the bucket of its lowest
+    /// value); the zero bucket and the sum go to the series' fields.
+    /// </summary>
+    private ReadOnlySpan<KeyedCount> ToNative(ReadOnlySpan<KeyedCount> buckets)
+    {
+        var native = s_incomingNative;
+        if (native is null || native.Length < buckets.Length)
+        {
+            native = s_incomingNative = new KeyedCount[Math.Max(buckets.Length, 256)];
+        }
+
+        var indexer = new AscendingBucketIndexer(_schema);
+        int n = 0;
+        foreach (var bucket in buckets)
+        {
+            long width = _interval.SizeOfEquivalentValueRange(bucket.Key);
+            _sumOfMiddles += NativeHistogramConverter.SumOfMiddles(bucket.Count, bucket.Key, width);
+            if (bucket.Key == 0)
+            {
+                _zeroCount += bucket.Count;
+                _zeroThreshold = Math.Max(_zeroThreshold, (width - 1) * _scale);
+                continue;
+            }
+
+            int index = indexer.IndexOf(bucket.Key * _scale);
+            if (n > 0 && native[n - 1].Key == index)
+            {
+                native[n - 1].Count += bucket.Count;
+            }
+            else
+            {
+                native[n++] = new KeyedCount(index, bucket.Count);
+            }
+        }
+
+        return native.AsSpan(0, n);
     }
 }
