@@ -6,33 +6,27 @@
 # HdrHistogram.Examples prometheus-check queries the HTTP API (histogram_quantile over sum(rate(...)) for
 # 0.5/0.9/0.99/0.999, histogram_count, histogram_sum, classic buckets/_count/_sum) and compares with the two
 # instances' totals merged by HistogramBase.Add, within the conversion's stated bound.
-# Uses `prometheus` from PATH, else installs Debian's package (apt-get, as root or through passwordless sudo). When
-# Prometheus can be neither found nor installed it prints one line saying the check did not run and why, and exits 0,
-# except under CI (CI=true), where a check that did not run fails: exit 1.
+# Uses `prometheus` from PATH, else installs Debian's package (eng/install-prometheus.sh: apt-get, as root or through
+# passwordless sudo). When Prometheus can be neither found nor installed it prints one line saying the check did not
+# run and why, and exits 0, except under CI (CI=true), where a check that did not run fails: exit 1.
 # --no-build: use the Release build that is there (.ci/run builds everything first, and runs this while other steps run).
 # Exit code: 0 pass (or not run, outside CI), 1 a comparison failed, a component did not start, or (under CI) it did not run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_ROLL_FORWARD=Major DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
+# Prometheus from PATH, else installed by eng/install-prometheus.sh, which says why when it cannot be (its exit code is
+# not this check's: it also fails under CI for a missing promtool, which the tests need and this check does not).
+installed=$(eng/install-prometheus.sh 2>&1) || true
 if ! command -v prometheus >/dev/null 2>&1; then
-    sudo=""
-    [ "$(id -u)" = 0 ] || { sudo -n true 2>/dev/null && sudo="sudo -n"; }
-    if { [ "$(id -u)" = 0 ] || [ -n "$sudo" ]; } && command -v apt-get >/dev/null 2>&1; then
-        ($sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq prometheus) >/tmp/prometheus-e2e-apt.log 2>&1 || true
-    fi
-    if ! command -v prometheus >/dev/null 2>&1; then
-        if [ "$(id -u)" != 0 ] && [ -z "$sudo" ]; then why="not root and no passwordless sudo, so apt-get install prometheus was not tried"
-        elif ! command -v apt-get >/dev/null 2>&1; then why="no apt-get on this system"
-        else why="apt-get install prometheus failed (see /tmp/prometheus-e2e-apt.log)"; fi
-        case "${CI:-}" in
-            true | True | TRUE | 1)
-                echo "prometheus-e2e: FAILED: the check did not run under CI: prometheus is not on PATH and $why. Install Debian's prometheus package (it brings promtool too) before the run."
-                exit 1 ;;
-        esac
-        echo "prometheus-e2e: NOT RUN: prometheus is not on PATH and $why."
-        exit 0
-    fi
+    echo "$installed"
+    case "${CI:-}" in
+        true | True | TRUE | 1)
+            echo "prometheus-e2e: FAILED: the check did not run under CI: prometheus is not on PATH (eng/install-prometheus.sh said why above)."
+            exit 1 ;;
+    esac
+    echo "prometheus-e2e: NOT RUN: prometheus is not on PATH (eng/install-prometheus.sh said why above)."
+    exit 0
 fi
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }

@@ -69,7 +69,7 @@ public sealed class PrometheusDocProgramTests
             string address = host.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
             using var client = new HttpClient { BaseAddress = new Uri(address) };
             (await client.GetStringAsync(new Uri("/ping", UriKind.Relative))).Should().Be("pong");
-            return await client.GetStringAsync(new Uri("/metrics", UriKind.Relative));
+            return TextScrapes.Check(await client.GetStringAsync(new Uri("/metrics", UriKind.Relative)));
         }
         finally
         {

@@ -34,9 +34,17 @@ public class ExpositionTests
 
     private static string Scrape(PrometheusHistogramRegistry registry, PrometheusExpositionFormat format, out byte[] bytes)
     {
-        var buffer = new ArrayBufferWriter<byte>();
-        registry.Write(buffer, format);
-        bytes = buffer.WrittenSpan.ToArray();
+        if (format == PrometheusExpositionFormat.Text)
+        {
+            bytes = TextScrapes.WriteBytes(registry);
+        }
+        else
+        {
+            var buffer = new ArrayBufferWriter<byte>();
+            registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
+            bytes = buffer.WrittenSpan.ToArray();
+        }
+
         return System.Text.Encoding.UTF8.GetString(bytes);
     }
 
@@ -130,6 +138,9 @@ public class ExpositionTests
         families[1].Metrics.Select(m => m.Histogram!.SampleCount).Should().Equal(3UL, 0UL);
         families[1].Metrics[1].Histogram!.PositiveSpans.Should().BeEmpty();
         families[1].Metrics[1].Histogram!.ZeroThreshold.Should().BeGreaterThan(0, "a positive zero threshold marks an empty histogram as native");
+        string text = Scrape(registry, PrometheusExpositionFormat.Text, out _);
+        text.Should().StartWith("# HELP a_values A\n").And.NotContain("empty_family");
+        text.Should().Contain("b_values_count{k=\"one\"} 3\n").And.Contain("b_values_count{k=\"two\"} 0\n");
     }
 
     [Fact]
@@ -249,5 +260,6 @@ public class ExpositionTests
         buffer.ResetWrittenCount();
         registry.Write(buffer, PrometheusExpositionFormat.Text);
         (GC.GetAllocatedBytesForCurrentThread() - before).Should().Be(0);
+        TextScrapes.Check(buffer.WrittenSpan); // after the measurement: checking allocates
     }
 }

@@ -51,7 +51,7 @@ public class ListenerTests
         {
             var response = await client.GetAsync(path);
             response.StatusCode.Should().Be(HttpStatusCode.OK, path);
-            (await response.Content.ReadAsStringAsync()).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
+            TextScrapes.Check(await response.Content.ReadAsStringAsync()).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
         }
 
         foreach (string path in new[] { "/metricsX", "/", "/metrics/sub", "/other" })
@@ -80,7 +80,7 @@ public class ListenerTests
             fixedText.Headers.TryAddWithoutValidation("Accept", "application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited");
             var response = await client.SendAsync(fixedText);
             response.Content.Headers.ContentType!.MediaType.Should().Be("text/plain", "the path serves the text format whatever is accepted");
-            (await response.Content.ReadAsStringAsync()).Should().Contain("job_items_bucket{job=\"job-0\",le=\"+Inf\"} 6\n");
+            TextScrapes.Check(await response.Content.ReadAsStringAsync()).Should().Contain("job_items_bucket{job=\"job-0\",le=\"+Inf\"} 6\n");
         }
 
         listener.ScrapesServed.Should().Be(4, "three GETs of the path and one of the text path; HEAD and refusals scrape nothing");
@@ -92,7 +92,7 @@ public class ListenerTests
         using var listener = new PrometheusMetricsListener("http://localhost:0/metrics", Registry());
         listener.Start();
         using var client = new HttpClient();
-        (await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"))).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
+        TextScrapes.Check(await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"))).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
     }
 
     [Fact]
@@ -119,12 +119,12 @@ public class ListenerTests
         await WaitUntil(() => listener.ScrapesServed >= 1, "the stalled connection's first response was written");
 
         using var client = new HttpClient();
-        string text = await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"));
+        string text = TextScrapes.Check(await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics")));
         text.Should().Contain("job_items_count{job=\"job-499\"} 6\n");
         listener.WriteTimeouts.Should().Be(0, "the other scrape was answered while the stalled client still held its connection");
 
         await WaitUntil(() => listener.WriteTimeouts == 1, "the stalled connection was closed at the write timeout");
-        (await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"))).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
+        TextScrapes.Check(await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"))).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
     }
 
     [Fact]
@@ -147,7 +147,7 @@ public class ListenerTests
         await WaitUntil(() => listener.RequestsAbandoned == 5, "the five requests were dropped");
 
         using var client = new HttpClient();
-        (await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"))).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
+        TextScrapes.Check(await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"))).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
         listener.ScrapesServed.Should().Be(1, "only the client that waited was scraped");
     }
 

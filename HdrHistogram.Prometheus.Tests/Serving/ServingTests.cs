@@ -47,7 +47,7 @@ public class ServingTests
 
         var textResponse = await client.GetAsync("/metrics");
         textResponse.Content.Headers.ContentType!.ToString().Should().Be("text/plain; version=0.0.4; charset=utf-8");
-        string text = await textResponse.Content.ReadAsStringAsync();
+        string text = TextScrapes.Check(await textResponse.Content.ReadAsStringAsync());
         text.Should().Contain("http_server_request_duration_seconds_count{route=\"/hello\",status=\"200\"} 3\n");
         text.Should().Contain("http_server_request_duration_seconds_count{route=\"/items/{id}\",status=\"200\"} 1\n");
         text.Should().Contain("http_server_request_duration_seconds_count{route=\"/items/{id}\",status=\"400\"} 1\n");
@@ -79,7 +79,7 @@ public class ServingTests
         using var listener = new PrometheusMetricsListener($"http://127.0.0.1:{port}/metrics/", registry);
         listener.Start();
         using var client = new HttpClient();
-        string text = await client.GetStringAsync(new Uri($"http://127.0.0.1:{port}/metrics/"));
+        string text = TextScrapes.Check(await client.GetStringAsync(new Uri($"http://127.0.0.1:{port}/metrics/")));
         text.Should().Contain("job_items_count 5\n").And.Contain("job_items_sum 210\n");
         using var request = new HttpRequestMessage(HttpMethod.Get, $"http://127.0.0.1:{port}/metrics/");
         request.Headers.TryAddWithoutValidation("Accept", PrometheusAccept);
