@@ -28,6 +28,14 @@ public static class Program
             return;
         }
 
+        // "scale-service --port P --series N --writers W --rate R --seconds S [--burst] [--max-buckets M] --report F --ready F":
+        // the service eng/prometheus-scale-check.sh runs against a real Prometheus (see ScaleService).
+        if (args.Length > 0 && args[0] == "scale-service")
+        {
+            ScaleService.Run(args);
+            return;
+        }
+
         BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
     }
 }

@@ -20,7 +20,7 @@ public class ConcurrentRecordingTests
         const int writersPerSeries = 2;
         const int valuesPerWriter = 300_000;
         var registry = new PrometheusHistogramRegistry();
-        var family = registry.CreateHistogram("stress_values", "h", new PrometheusHistogramOptions { LabelNames = new[] { "series" } });
+        var family = registry.CreateHistogram("stress_values", "h", new PrometheusHistogramOptions { LabelNames = new[] { "series" }, MaxNativeBuckets = null });
         Recorder NewRecorder() => histograms == "packed"
             ? PrometheusHistogramOptions.CreatePackedRecorder(1, 10_000_000, 3)
             : new Recorder(1, 10_000_000, 3);

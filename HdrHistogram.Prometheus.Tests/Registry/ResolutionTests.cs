@@ -51,16 +51,16 @@ public class ResolutionTests
     [InlineData(true)]
     public void A_series_over_the_limit_is_exposed_at_the_highest_schema_that_fits(bool doubleRecorder)
     {
-        var full = Exposed(new PrometheusHistogramOptions(), doubleRecorder);
+        var full = Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = null }, doubleRecorder);
         full.PositiveBuckets().Count.Should().BeGreaterThan(100, "the values spread over many buckets at the full schema");
 
         var bounded = Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = 100 }, doubleRecorder);
         bounded.PositiveBuckets().Count.Should().BeLessThanOrEqualTo(100);
         bounded.Schema.Should().BeLessThan(full.Schema);
-        var oneHigher = Exposed(new PrometheusHistogramOptions { Schema = bounded.Schema + 1 }, doubleRecorder);
+        var oneHigher = Exposed(new PrometheusHistogramOptions { Schema = bounded.Schema + 1, MaxNativeBuckets = null }, doubleRecorder);
         oneHigher.PositiveBuckets().Count.Should().BeGreaterThan(100, "the schema chosen is the highest that fits");
 
-        var same = Exposed(new PrometheusHistogramOptions { Schema = bounded.Schema }, doubleRecorder);
+        var same = Exposed(new PrometheusHistogramOptions { Schema = bounded.Schema, MaxNativeBuckets = null }, doubleRecorder);
         bounded.PositiveBuckets().Should().Equal(same.PositiveBuckets(), "lowering the schema merges buckets exactly as converting at that schema");
         bounded.SampleCount.Should().Be(full.SampleCount);
         bounded.SampleSum.Should().Be(full.SampleSum);
@@ -70,10 +70,26 @@ public class ResolutionTests
     [Fact]
     public void A_series_within_the_limit_keeps_its_schema()
     {
-        var full = Exposed(new PrometheusHistogramOptions());
+        var full = Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = null });
         var roomy = Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = full.PositiveBuckets().Count });
         roomy.Schema.Should().Be(full.Schema);
         roomy.PositiveBuckets().Should().Equal(full.PositiveBuckets());
+    }
+
+    [Fact]
+    public void By_default_a_series_exposes_at_most_160_buckets_and_null_lifts_the_limit()
+    {
+        new PrometheusHistogramOptions().MaxNativeBuckets.Should().Be(160);
+        var full = Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = null });
+        full.PositiveBuckets().Count.Should().BeGreaterThan(160, "the values spread over more buckets at the full schema");
+
+        var byDefault = Exposed(new PrometheusHistogramOptions());
+        byDefault.PositiveBuckets().Count.Should().BeLessThanOrEqualTo(160);
+        byDefault.Should().BeEquivalentTo(
+            Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = 160 }),
+            o => o.Excluding(h => h.CreatedSeconds).Excluding(h => h.CreatedNanos));
+        Exposed(new PrometheusHistogramOptions { Schema = byDefault.Schema + 1, MaxNativeBuckets = null }).PositiveBuckets().Count
+            .Should().BeGreaterThan(160, "the default limit lowers the schema only as far as it must");
     }
 
     [Theory]

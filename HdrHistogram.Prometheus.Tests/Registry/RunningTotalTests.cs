@@ -37,6 +37,7 @@ public class RunningTotalTests
             ValueScale = 1e-9,
             Schema = schema,
             ClassicBucketBounds = new[] { 1e-6, 1e-4, 1e-2, 1.0 },
+            MaxNativeBuckets = null, // compared with the unlimited conversion (the limit has its own tests)
         });
 
         void Record(int n)

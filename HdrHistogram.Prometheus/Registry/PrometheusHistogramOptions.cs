@@ -25,11 +25,20 @@ public sealed class PrometheusHistogramOptions
     public int? Schema { get; set; }
 
     /// <summary>
-    /// The most populated native buckets a series exposes, or null for no limit. A series whose buckets at its schema
-    /// would exceed it is exposed at the highest lower schema that fits (each step down merges pairs of buckets,
-    /// doubling their relative width), as Prometheus clients do with <c>NativeHistogramMaxBucketNumber</c>.
+    /// The most native buckets a series exposes by default: 160, as OpenTelemetry's exponential histograms. Measured
+    /// against a real Prometheus on 2 cores, 10,000 series at this limit were scraped every second with a 1 s timeout,
+    /// where without one Prometheus stored only one scrape in three (see docs/prometheus.md).
     /// </summary>
-    public int? MaxNativeBuckets { get; set; }
+    public const int DefaultMaxNativeBuckets = 160;
+
+    /// <summary>
+    /// The most populated native buckets a series exposes (<see cref="DefaultMaxNativeBuckets"/> unless set), or null
+    /// for no limit. A series whose buckets at its schema would exceed it is exposed at the highest lower schema that
+    /// fits (each step down merges pairs of buckets, doubling their relative width), as Prometheus clients do with
+    /// <c>NativeHistogramMaxBucketNumber</c>; the quantile bound is then that schema's
+    /// (<see cref="NativeHistograms.NativeHistogramSchema.MaxRelativeQuantileError"/>).
+    /// </summary>
+    public int? MaxNativeBuckets { get; set; } = DefaultMaxNativeBuckets;
 
     /// <summary>
     /// The classic buckets' upper bounds (exposed units, ascending, finite; <c>+Inf</c> is always added), or null for
