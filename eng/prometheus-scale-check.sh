@@ -89,8 +89,8 @@ for _ in $(seq 1 $((seconds * 2 + 600))); do [ -s "$work/report.txt" ] && break;
 [ -s "$work/report.txt" ] || { echo "prometheus-scale-check: FAILED: the service wrote no report"; cat "$work/service.log"; exit 1; }
 sleep 8
 window=$(( $(date +%s) - started ))
-prometheus_rss=$(awk '/VmRSS/ {print $2 * 1024}' "/proc/$prometheus_pid/status")
-prometheus_hwm=$(awk '/VmHWM/ {print $2 * 1024}' "/proc/$prometheus_pid/status")
+prometheus_rss=$(awk '/VmRSS/ {printf "%d", $2 * 1024}' "/proc/$prometheus_pid/status")
+prometheus_hwm=$(awk '/VmHWM/ {printf "%d", $2 * 1024}' "/proc/$prometheus_pid/status")
 payload=$(curl -s -o /dev/null -w '%{size_download}' \
     -H 'Accept: application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited' "http://127.0.0.1:$port/metrics")
 text_payload=$(curl -s -o /dev/null -w '%{size_download}' -H 'Accept: text/plain;version=0.0.4' "http://127.0.0.1:$port/metrics")

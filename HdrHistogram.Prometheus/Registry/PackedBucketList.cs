@@ -110,6 +110,13 @@ internal sealed class PackedBucketList<TUnits>
         BucketCount = writer.Buckets;
     }
 
+    /// <summary>Empties the list (its bytes are kept for the next merge, which trims them if they are far too many).</summary>
+    public void Clear()
+    {
+        _length = 0;
+        BucketCount = 0;
+    }
+
     private static ulong ZigZag(long value) => (ulong)((value << 1) ^ (value >> 63));
 
     private static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);

@@ -4,13 +4,15 @@ using HdrHistogram.Prometheus.NativeHistograms;
 namespace HdrHistogram.Prometheus.Registry;
 
 /// <summary>
-/// A series fed by a <see cref="Recorder"/>. Its running total is kept twice, packed (<see cref="PackedBucketList{TUnits}"/>,
-/// 2 to 3 bytes a bucket): as the HDR buckets recorded so far (for the classic form and <see cref="PrometheusHistogramSeries.CopyTotal"/>)
-/// and as native buckets at the series' schema, with the zero bucket, count and exact sum beside them. An interval is
-/// added once per scrape: its buckets are converted to native ones (with the arithmetic of
-/// <see cref="NativeHistogramConverter"/>) and both lists merged; the exposed native form is then one walk over the
-/// native buckets, lowered to fit the family's bucket limit. A scrape therefore costs what was recorded, not the
-/// histogram's range, and so does the series' memory.
+/// A series fed by a <see cref="Recorder"/>. Its running total is kept packed (<see cref="PackedBucketList{TUnits}"/>,
+/// 2 to 3 bytes a bucket) as native buckets at the series' schema, with the zero bucket, count and exact sum beside
+/// them, and as the HDR buckets recorded so far (for <see cref="PrometheusHistogramSeries.CopyTotal"/>), whose newest
+/// intervals wait in a smaller list until it reaches a quarter of the total's buckets. The classic counts per bound are
+/// kept too, once the text format has asked for them. An interval is added once per scrape: its buckets are converted
+/// to native ones (with the arithmetic of <see cref="NativeHistogramConverter"/>) and merged, and counted into the
+/// classic bounds; the exposed native form is then one walk over the native buckets, lowered to fit the family's
+/// bucket limit. A scrape therefore costs what was recorded in the interval plus a walk of the native buckets, not the
+/// histogram's range nor every HDR bucket ever recorded, and the series' memory follows what it recorded.
 /// </summary>
 internal sealed class RecorderSeries : PrometheusHistogramSeries
 {
@@ -27,6 +29,10 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     [ThreadStatic]
     private static KeyedCount[]? s_incomingNative;
 
+    // A packed list's buckets unpacked, to be merged into another list or counted into the classic bounds.
+    [ThreadStatic]
+    private static KeyedCount[]? s_unpacked;
+
     [ThreadStatic]
     private static int[]? s_lowered;
 
@@ -39,7 +45,10 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     private readonly double _scale;
     private readonly long _startTimeStamp;
     private readonly PackedBucketList<HdrWidths> _total = new();
+    private readonly PackedBucketList<HdrWidths> _pending = new();
     private readonly PackedBucketList<IndexSteps> _nativeTotal = new();
+    private long[]? _classicBuckets;
+    private long _count;
     private long _zeroCount;
     private double _zeroThreshold;
     private Int128 _sumOfMiddles;
@@ -68,7 +77,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     internal long IntervalFootprintInBytes => _interval.GetEstimatedFootprintInBytes();
 
     /// <summary>The bytes the running total keeps, HDR and native buckets (for tests and the documented cost per series).</summary>
-    internal int TotalBytes => _total.CapacityInBytes + _nativeTotal.CapacityInBytes;
+    internal int TotalBytes => _total.CapacityInBytes + _pending.CapacityInBytes + _nativeTotal.CapacityInBytes + ((_classicBuckets?.Length ?? 0) * sizeof(long));
 
     internal override void Collect()
     {
@@ -103,27 +112,22 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
 
     internal override void ComputeClassic(double[] bounds, double scale)
     {
-        var counts = PrepareClassicCounts(bounds.Length + 1);
-        long total = 0;
-        int b = 0;
-        var reader = _total.Read(new HdrWidths(_interval));
-        while (reader.Next(out long lowest, out long count))
+        if (_classicBuckets is null || _classicBuckets.Length != bounds.Length + 1)
         {
-            double value = lowest * scale;
-            while (b < bounds.Length && bounds[b] < value)
-            {
-                b++;
-            }
-
-            counts[b] += count;
-            total += count;
+            // The first text scrape: the classic counts from every HDR bucket so far; the intervals add to them from now on.
+            FoldPending();
+            _classicBuckets = new long[bounds.Length + 1];
+            AddToClassic(ReadAll(_total), _classicBuckets);
         }
 
-        CompleteClassic(counts, total, (double)_sumOfMiddles * scale);
+        var counts = PrepareClassicCounts(bounds.Length + 1);
+        _classicBuckets.AsSpan().CopyTo(counts);
+        CompleteClassic(counts, _count, (double)_sumOfMiddles * _scale);
     }
 
     internal override EncodableHistogram CopyTotalCore()
     {
+        FoldPending();
         var copy = new LongHistogram(_lowestTrackableValue, _highestTrackableValue, _significantDigits) { AutoResize = _autoResize };
         var reader = _total.Read(new HdrWidths(_interval));
         while (reader.Next(out long lowest, out long count))
@@ -198,12 +202,71 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         if (count > 0)
         {
             var buckets = incoming.AsSpan(0, count);
-            _total.Merge(buckets, new HdrWidths(_interval));
+            _pending.Merge(buckets, new HdrWidths(_interval));
+            if (_pending.BucketCount > (_total.BucketCount >> 2) + 64)
+            {
+                FoldPending();
+            }
+
             _nativeTotal.Merge(ToNative(buckets), default);
+            if (_classicBuckets is not null)
+            {
+                AddToClassic(buckets, _classicBuckets);
+            }
+
             MarkChanged();
         }
 
         return count;
+    }
+
+    /// <summary>Merges the waiting intervals' HDR buckets into the total.</summary>
+    private void FoldPending()
+    {
+        if (_pending.BucketCount == 0)
+        {
+            return;
+        }
+
+        _total.Merge(ReadAll(_pending), new HdrWidths(_interval));
+        _pending.Clear();
+    }
+
+    /// <summary>A list's HDR buckets, in the scraping thread's incoming array (valid until it is next used).</summary>
+    private ReadOnlySpan<KeyedCount> ReadAll(PackedBucketList<HdrWidths> list)
+    {
+        var buckets = s_unpacked ??= new KeyedCount[256];
+        if (buckets.Length < list.BucketCount)
+        {
+            buckets = s_unpacked = new KeyedCount[list.BucketCount];
+        }
+
+        int n = 0;
+        var reader = list.Read(new HdrWidths(_interval));
+        while (reader.Next(out long lowest, out long count))
+        {
+            buckets[n++] = new KeyedCount(lowest, count);
+        }
+
+        return buckets.AsSpan(0, n);
+    }
+
+    /// <summary>Counts buckets (in value order) into the classic bounds: each into the first bound at or above its lowest value.</summary>
+    private void AddToClassic(ReadOnlySpan<KeyedCount> buckets, long[] classic)
+    {
+        var bounds = Family.Bounds;
+        int b = 0;
+        foreach (var bucket in buckets)
+        {
+            long count = bucket.Count;
+            double value = bucket.Key * _scale;
+            while (b < bounds.Length && bounds[b] < value)
+            {
+                b++;
+            }
+
+            classic[b] += count;
+        }
     }
 
     /// <summary>
@@ -224,6 +287,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         {
             long width = _interval.SizeOfEquivalentValueRange(bucket.Key);
             _sumOfMiddles += NativeHistogramConverter.SumOfMiddles(bucket.Count, bucket.Key, width);
+            _count += bucket.Count;
             if (bucket.Key == 0)
             {
                 _zeroCount += bucket.Count;
