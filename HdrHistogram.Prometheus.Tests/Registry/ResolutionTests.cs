@@ -68,6 +68,36 @@ public class ResolutionTests
     }
 
     [Fact]
+    public void A_series_that_outgrows_the_limit_scrape_by_scrape_ends_as_one_recorded_at_once_at_its_schema()
+    {
+        var registry = new PrometheusHistogramRegistry();
+        var family = registry.CreateHistogram("grown_seconds", "help", new PrometheusHistogramOptions { ValueScale = 1e-9, MaxNativeBuckets = 40 });
+        var recorder = family.GetOrCreateRecorder();
+        var schemas = new System.Collections.Generic.List<int>();
+        var buffer = new ArrayBufferWriter<byte>();
+        foreach (var batch in Values.Chunk(400))
+        {
+            foreach (long value in batch)
+            {
+                recorder.RecordValue(value);
+            }
+
+            buffer.ResetWrittenCount();
+            registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
+            var exposed = PbMetricFamily.ParseDelimited(buffer.WrittenSpan.ToArray()).Single().Metrics.Single().Histogram!;
+            exposed.PositiveBuckets().Count.Should().BeLessThanOrEqualTo(40);
+            schemas.Add(exposed.Schema);
+        }
+
+        schemas.Should().BeInDescendingOrder().And.Subject.Distinct().Should().HaveCountGreaterThan(1, "the schema steps down as the buckets spread");
+        var last = PbMetricFamily.ParseDelimited(buffer.WrittenSpan.ToArray()).Single().Metrics.Single().Histogram!;
+        var atOnce = Exposed(new PrometheusHistogramOptions { Schema = last.Schema, MaxNativeBuckets = null, ValueScale = 1e-9 });
+        last.PositiveBuckets().Should().Equal(atOnce.PositiveBuckets());
+        last.SampleCount.Should().Be(atOnce.SampleCount);
+        last.SampleSum.Should().Be(atOnce.SampleSum);
+    }
+
+    [Fact]
     public void A_series_within_the_limit_keeps_its_schema()
     {
         var full = Exposed(new PrometheusHistogramOptions { MaxNativeBuckets = null });

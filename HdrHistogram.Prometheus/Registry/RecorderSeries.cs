@@ -33,9 +33,6 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     [ThreadStatic]
     private static KeyedCount[]? s_unpacked;
 
-    [ThreadStatic]
-    private static int[]? s_lowered;
-
     private readonly Recorder _recorder;
     private readonly long _lowestTrackableValue;
     private readonly long _highestTrackableValue;
@@ -48,6 +45,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     private readonly PackedBucketList<HdrWidths> _pending = new();
     private readonly PackedBucketList<IndexSteps> _nativeTotal = new();
     private long[]? _classicBuckets;
+    private int _nativeMerges;
     private long _count;
     private long _zeroCount;
     private double _zeroThreshold;
@@ -94,8 +92,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
 
     internal override void ConvertNative(NativeHistogram native)
     {
-        int merges = Family.MaxNativeBuckets is int max && _nativeTotal.BucketCount > max ? MergesToFit(max) : 0;
-        native.Begin(_schema - merges);
+        native.Begin(_schema - _nativeMerges);
         if (_zeroCount > 0)
         {
             native.AddToZeroBucket(_zeroCount, _zeroThreshold);
@@ -104,7 +101,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
         var reader = _nativeTotal.Read(default);
         while (reader.Next(out long index, out long count))
         {
-            native.AddToBucket(NativeHistogramSchema.LowerIndex((int)index, merges), count);
+            native.AddToBucket((int)index, count);
         }
 
         native.End((double)_sumOfMiddles * _scale);
@@ -143,43 +140,40 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     internal override (double Low, double High) RecordedRange() => (_lowestTrackableValue, _highestTrackableValue);
 
     /// <summary>
-    /// How many schema steps down the native buckets need to populate at most <paramref name="max"/> buckets: each step
-    /// lowers the distinct indexes of the step before (so the work halves, roughly, from step to step).
+    /// Lowers the native buckets one schema at a time until at most <paramref name="max"/> are populated (or the
+    /// lowest schema is reached). The total only grows, so its schema only goes down, and the buckets are kept at the
+    /// schema they are exposed at: each step down merges buckets 2j-1 and 2j into j, and lowering twice is lowering by
+    /// two steps, so this gives exactly the buckets of a family of the lower schema.
     /// </summary>
-    private int MergesToFit(int max)
+    private void LowerToFit(int max)
     {
-        int populated = _nativeTotal.BucketCount;
-        var lowered = s_lowered;
-        if (lowered is null || lowered.Length < populated)
+        while (_nativeTotal.BucketCount > max && _schema - _nativeMerges > NativeHistogramSchema.MinSchema)
         {
-            lowered = s_lowered = new int[Math.Max(populated, 1024)];
-        }
-
-        int n = 0;
-        var reader = _nativeTotal.Read(default);
-        while (reader.Next(out long index, out _))
-        {
-            lowered[n++] = (int)index;
-        }
-
-        int merges = 0;
-        while (n > max && _schema - merges > NativeHistogramSchema.MinSchema)
-        {
-            merges++;
-            int distinct = 0;
-            for (int i = 0; i < n; i++)
+            var buckets = s_unpacked ??= new KeyedCount[256];
+            if (buckets.Length < _nativeTotal.BucketCount)
             {
-                int index = NativeHistogramSchema.LowerIndex(lowered[i], 1);
-                if (distinct == 0 || lowered[distinct - 1] != index)
+                buckets = s_unpacked = new KeyedCount[_nativeTotal.BucketCount];
+            }
+
+            int n = 0;
+            var reader = _nativeTotal.Read(default);
+            while (reader.Next(out long index, out long count))
+            {
+                long lowered = NativeHistogramSchema.LowerIndex((int)index, 1);
+                if (n > 0 && buckets[n - 1].Key == lowered)
                 {
-                    lowered[distinct++] = index;
+                    buckets[n - 1].Count += count;
+                }
+                else
+                {
+                    buckets[n++] = new KeyedCount(lowered, count);
                 }
             }
 
-            n = distinct;
+            _nativeMerges++;
+            _nativeTotal.Clear();
+            _nativeTotal.Merge(buckets.AsSpan(0, n), default);
         }
-
-        return merges;
     }
 
     /// <summary>Adds the interval's recorded buckets into the totals, and returns how many there were.</summary>
@@ -209,6 +203,11 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
             }
 
             _nativeTotal.Merge(ToNative(buckets), default);
+            if (Family.MaxNativeBuckets is int max)
+            {
+                LowerToFit(max);
+            }
+
             if (_classicBuckets is not null)
             {
                 AddToClassic(buckets, _classicBuckets);
@@ -295,7 +294,7 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
                 continue;
             }
 
-            int index = indexer.IndexOf(bucket.Key * _scale);
+            int index = NativeHistogramSchema.LowerIndex(indexer.IndexOf(bucket.Key * _scale), _nativeMerges);
             if (n > 0 && native[n - 1].Key == index)
             {
                 native[n - 1].Count += bucket.Count;
