@@ -29,16 +29,7 @@ if ! command -v prometheus >/dev/null 2>&1; then
     exit 0
 fi
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
-
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source eng/lib/work-area.sh
 
 if [ "${1:-}" != --no-build ]; then
     dotnet build HdrHistogram.Examples -c Release -v quiet -nologo >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
@@ -66,11 +57,7 @@ YAML
 prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/data" \
     --web.listen-address="127.0.0.1:$pp" --enable-feature=native-histograms --log.level=warn >"$work/prometheus.log" 2>&1 & pids+=($!)
 
-for _ in $(seq 1 60); do
-    if curl -sf "http://127.0.0.1:$pp/-/ready" >/dev/null 2>&1; then break; fi
-    sleep 0.5
-done
-curl -sf "http://127.0.0.1:$pp/-/ready" >/dev/null || { echo "prometheus-e2e: FAIL: Prometheus did not become ready"; cat "$work/prometheus.log"; exit 1; }
+wait_for_prometheus "$pp" prometheus-e2e "$work/prometheus.log"
 echo "prometheus-e2e: $(prometheus --version 2>&1 | head -1), instances on $p1 (fast) and $p2 (slow), Prometheus on $pp"
 
 status=0

@@ -3,7 +3,8 @@
 # metrics enabled): a service of 10,000 series (HdrHistogram.Prometheus.Benchmarks scale-service: one family, a route
 # label, the default packed recorders, its own PrometheusMetricsListener) with writer threads recording while
 # Prometheus scrapes it every second with a 1 s timeout, for several minutes; optionally after a burst of 20,000
-# values from 1 us to 10 s into every series. Then the writers stop, Prometheus scrapes a few more times, and the check
+# values from 1 us to 10 s into every series (taken into the totals by one scrape before Prometheus starts, whose
+# duration is reported). Then the writers stop, Prometheus scrapes a few more times, and the check
 # reports, from Prometheus' own series: whether the target was up at every scrape, the scrape duration's percentiles
 # and the body size; from the service: its live heap after a compacting collection and its peak resident set; and it
 # compares the totals Prometheus stored (sum of histogram_count and histogram_sum over the series, the number of
@@ -38,14 +39,7 @@ done
 eng/install-prometheus.sh >/dev/null
 command -v prometheus >/dev/null || { echo "prometheus-scale-check: FAILED: prometheus is not on PATH (eng/install-prometheus.sh)"; exit 1; }
 
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source eng/lib/work-area.sh
 
 if [ $build = 1 ]; then
     dotnet build HdrHistogram.Prometheus.Benchmarks -c Release -v quiet -nologo >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
@@ -66,7 +60,7 @@ for _ in $(seq 1 600); do [ -s "$work/ready.txt" ] && break; sleep 0.5; done
 port=$(cat "$work/ready.txt")
 started=$(date +%s)
 
-pp=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+pp=$(free_port)
 cat >"$work/prometheus.yml" <<YAML
 global:
   scrape_interval: 1s
@@ -80,8 +74,7 @@ YAML
 prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/data" --web.listen-address="127.0.0.1:$pp" \
     --enable-feature=native-histograms,extra-scrape-metrics --log.level=warn >"$work/prometheus.log" 2>&1 & pids+=($!)
 prometheus_pid=$!
-for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$pp/-/ready" >/dev/null 2>&1 && break; sleep 0.5; done
-curl -sf "http://127.0.0.1:$pp/-/ready" >/dev/null || { echo "prometheus-scale-check: FAILED: Prometheus did not become ready"; cat "$work/prometheus.log"; exit 1; }
+wait_for_prometheus "$pp" prometheus-scale-check "$work/prometheus.log"
 echo "prometheus-scale-check: $(prometheus --version 2>&1 | head -1); $series series, $writers writers at $rate values/s for $seconds s$([ -n "$burst" ] && echo ' after a burst'), bucket limit $limit_text"
 
 # The writers stop after $seconds; the report follows their last value. Then a few scrapes take the final totals.
@@ -113,6 +106,9 @@ def query(expr):
     return float(result[0]["value"][1]) if result else float("nan")
 
 scrapes = query(f'count_over_time(up{{job="scale"}}[{window}s])')
+url = prom + "/api/v1/query?" + urllib.parse.urlencode({"query": f'up{{job="scale"}}[{window}s]'})
+values = json.load(urllib.request.urlopen(url, timeout=60))["data"]["result"][0]["values"]
+down_at = [round(float(t) - float(values[0][0])) for t, v in values if v == "0"]
 up = query(f'sum_over_time(up{{job="scale"}}[{window}s])')
 durations = {q: query(f'quantile_over_time({q}, scrape_duration_seconds{{job="scale"}}[{window}s])') for q in (0.5, 0.9, 0.99)}
 longest = query(f'max_over_time(scrape_duration_seconds{{job="scale"}}[{window}s])')
@@ -127,11 +123,13 @@ sum_error = abs(total - recorded_sum) / recorded_sum if recorded_sum else 0.0
 mb = lambda b: f"{b / 1048576:.1f} MB"
 lines = [
     os.environ["HEADER"],
-    f"  target up at {int(up)} of {int(scrapes)} scrapes over {window} s (a 1 s interval would make {window}: Prometheus starts a scrape only when the last one is stored)",
+    f"  target up at {int(up)} of {int(scrapes)} scrapes over {window} s (a 1 s interval would make {window}: Prometheus starts a scrape only when the last one is stored)"
+    + (f"; down at {', '.join(map(str, down_at))} s after the first" if down_at else ""),
     f"  scrape duration: p50 {durations[0.5] * 1000:.0f} ms, p90 {durations[0.9] * 1000:.0f} ms, p99 {durations[0.99] * 1000:.0f} ms, max {longest * 1000:.0f} ms (timeout 1000 ms)",
     f"  payload: protobuf {mb(int(os.environ['PAYLOAD']))} (Prometheus' largest scrape body {mb(body)}), text {mb(int(os.environ['TEXT_PAYLOAD']))}",
     f"  service: live heap {mb(live)} after a compacting collection ({live // int(report['series'])} B a series), peak RSS {mb(rss)}; "
-    f"{report['scrapes_served']} scrapes served, {report['requests_abandoned']} abandoned, {report['write_timeouts']} write timeouts",
+    f"{report['scrapes_served']} scrapes served, {report['requests_abandoned']} abandoned, {report['write_timeouts']} write timeouts"
+    + (f"; the scrape that took the burst in: {report['burst_scrape_ms']} ms" if report.get("burst_scrape_ms", "0") != "0" else ""),
     f"  Prometheus: RSS {mb(int(os.environ['PROM_RSS']))}, peak {mb(int(os.environ['PROM_HWM']))}",
     f"  totals: {int(present)} series; count {int(count)} stored, {recorded} recorded; sum {total:.6f} s stored, {recorded_sum:.6f} s recorded ({sum_error * 100:.4f} %)",
 ]
