@@ -16,6 +16,12 @@ if (args.Length > 0 && args[0] == "prometheus-check")
     return await PrometheusEndToEndCheck.RunAsync(args);
 }
 
+if (args.Length > 0 && args[0] == "prometheus-push")
+{
+    // Used by eng/prometheus-push-check.sh: --url RECEIVER --prometheus URL [--seconds S] [--rate R] [--run-id ID]
+    return await PrometheusPushExample.RunAsync(args);
+}
+
 if (args.Length > 0 && args[0] == "metrics")
 {
     // dotnet run --project HdrHistogram.Examples -- metrics [log-path]

@@ -220,7 +220,7 @@ internal static class PrometheusEndToEndCheck
     }
 
     // Whether value lies within the relative bound of the range [low, high].
-    private static bool Within(double value, double low, double high, double bound) => value >= low * (1 - bound) && value <= high * (1 + bound);
+    internal static bool Within(double value, double low, double high, double bound) => value >= low * (1 - bound) && value <= high * (1 + bound);
 
     private static int SinceDone(string status, string kind)
     {
@@ -229,11 +229,11 @@ internal static class PrometheusEndToEndCheck
         return i < 0 ? 0 : int.Parse(status.AsSpan(i + key.Length).ToString().Split(' ')[0], CultureInfo.InvariantCulture);
     }
 
-    private static string Line(string format, params object[] args) => string.Format(CultureInfo.InvariantCulture, format, args);
+    internal static string Line(string format, params object[] args) => string.Format(CultureInfo.InvariantCulture, format, args);
 
     private static double ParseLe(string le) => le == "+Inf" ? double.PositiveInfinity : double.Parse(le, CultureInfo.InvariantCulture);
 
-    private static async Task<double> Scalar(HttpClient http, string prometheus, string query, string at = "")
+    internal static async Task<double> Scalar(HttpClient http, string prometheus, string query, string at = "")
     {
         var results = await Vector(http, prometheus, query, at).ConfigureAwait(false);
         return results.Count == 1 ? results[0].Value : double.NaN;
@@ -254,7 +254,7 @@ internal static class PrometheusEndToEndCheck
         return list;
     }
 
-    private static string Option(string[] args, string name, string fallback)
+    internal static string Option(string[] args, string name, string fallback)
     {
         int i = Array.IndexOf(args, name);
         return i >= 0 && i + 1 < args.Length ? args[i + 1] : fallback;

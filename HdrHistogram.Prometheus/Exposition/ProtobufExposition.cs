@@ -27,11 +27,12 @@ internal static class ProtobufExposition
         foreach (var s in series)
         {
             s.Collect();
-            if (s.NativeIsStale || s.HistogramSize == 0)
+            if (s.SizesAreStale)
             {
                 var native = s.RefreshNative();
                 s.DeltasSize = DeltasSize(native);
                 s.HistogramSize = HistogramSize(native, s);
+                s.MarkSizesCurrent();
             }
 
             s.MetricSize = s.ProtobufLabels.Length + LengthDelimitedSize(7, s.HistogramSize);

@@ -1,5 +1,7 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
 using HdrHistogram.Prometheus.Exposition;
 
 namespace HdrHistogram.Prometheus.Registry;
@@ -111,6 +113,42 @@ public sealed class PrometheusHistogramRegistry
                 else
                 {
                     TextExposition.WriteFamily(output, family);
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// Takes every series' interval into its total, as a scrape does, and adds each total to <paramref name="request"/>
+    /// as a native histogram sample at <paramref name="timestamp"/>, labelled with the family's name, the series' labels
+    /// and <paramref name="extraLabels"/> (a series' own label of the same name wins).
+    /// </summary>
+    internal void AddTotals(RemoteWrite.RemoteWriteRequest request, DateTimeOffset timestamp, IReadOnlyDictionary<string, string> extraLabels)
+    {
+        var labels = new List<KeyValuePair<string, string>>();
+        lock (SyncRoot)
+        {
+            foreach (var family in _families)
+            {
+                foreach (var series in family.Series)
+                {
+                    series.Collect();
+                    labels.Clear();
+                    var values = series.LabelValues.Span;
+                    for (int i = 0; i < values.Length; i++)
+                    {
+                        labels.Add(new KeyValuePair<string, string>(family.LabelNames[i], values[i]));
+                    }
+
+                    foreach (var extra in extraLabels)
+                    {
+                        if (!family.LabelNames.Contains(extra.Key))
+                        {
+                            labels.Add(extra);
+                        }
+                    }
+
+                    request.AddHistogram(family.Name, labels, series.RefreshNative(), timestamp);
                 }
             }
         }

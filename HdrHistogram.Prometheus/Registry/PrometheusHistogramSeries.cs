@@ -17,6 +17,7 @@ public abstract class PrometheusHistogramSeries
     private long _version;
     private long _nativeVersion = -1;
     private long _classicVersion = -1;
+    private long _sizesVersion = -1;
 
     // The scratch native histogram of the series that do not keep theirs: one per scraping thread (scrapes of a
     // registry are serialised, and each series' native form is written before the next is converted).
@@ -54,11 +55,14 @@ public abstract class PrometheusHistogramSeries
 
     internal double ClassicSum { get; set; }
 
-    /// <summary>The encoded size of the native form (0 until computed); set when <see cref="NativeIsStale"/> was true.</summary>
+    /// <summary>The encoded size of the native form as of <see cref="MarkSizesCurrent"/>.</summary>
     internal int HistogramSize { get; set; }
 
-    /// <summary>The encoded size of the native form's packed deltas.</summary>
+    /// <summary>The encoded size of the native form's packed deltas, as of <see cref="MarkSizesCurrent"/>.</summary>
     internal int DeltasSize { get; set; }
+
+    /// <summary>Whether the running total changed since the encoded sizes were last computed (or they never were).</summary>
+    internal bool SizesAreStale => _sizesVersion != _version;
 
     internal int MetricSize { get; set; }
 
@@ -90,6 +94,9 @@ public abstract class PrometheusHistogramSeries
     /// that its memory is only its running total.
     /// </summary>
     private protected virtual bool KeepsNative => true;
+
+    /// <summary>Records that <see cref="HistogramSize"/> and <see cref="DeltasSize"/> are those of the current total.</summary>
+    internal void MarkSizesCurrent() => _sizesVersion = _version;
 
     /// <summary>The native form of the running total, converted anew, after which <see cref="NativeIsStale"/> is false.</summary>
     /// <returns>The native form; a scratch histogram, valid until the next series is asked, unless <see cref="KeepsNative"/>.</returns>
