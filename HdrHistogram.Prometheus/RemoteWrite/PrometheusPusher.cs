@@ -118,7 +118,10 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
         }
     }
 
-    /// <summary>Stops the interval pushes and pushes the totals a last time (with retries for up to one timeout).</summary>
+    /// <summary>
+    /// Stops the interval pushes and pushes the totals a last time, retrying a failure as the interval pushes do for up
+    /// to <see cref="PrometheusPusherOptions.MaxRetryDelay"/>.
+    /// </summary>
     /// <returns>A task that completes when the last push is done or given up.</returns>
     public async ValueTask DisposeAsync()
     {
