@@ -1,7 +1,6 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
-using System.Linq;
 using HdrHistogram.Prometheus.Exposition;
 
 namespace HdrHistogram.Prometheus.Registry;
@@ -123,9 +122,8 @@ public sealed class PrometheusHistogramRegistry
     /// as a native histogram sample at <paramref name="timestamp"/>, labelled with the family's name, the series' labels
     /// and <paramref name="extraLabels"/> (a series' own label of the same name wins).
     /// </summary>
-    internal void AddTotals(RemoteWrite.RemoteWriteRequest request, DateTimeOffset timestamp, IReadOnlyDictionary<string, string> extraLabels)
+    internal void AddTotals(RemoteWrite.RemoteWriteRequest request, DateTimeOffset timestamp, Dictionary<string, string> extraLabels, List<KeyValuePair<string, string>> labels)
     {
-        var labels = new List<KeyValuePair<string, string>>();
         lock (SyncRoot)
         {
             foreach (var family in _families)
@@ -142,7 +140,7 @@ public sealed class PrometheusHistogramRegistry
 
                     foreach (var extra in extraLabels)
                     {
-                        if (!family.LabelNames.Contains(extra.Key))
+                        if (!ContainsName(family.LabelNames, extra.Key))
                         {
                             labels.Add(extra);
                         }
@@ -155,4 +153,17 @@ public sealed class PrometheusHistogramRegistry
     }
 
     internal DateTimeOffset Now() => _timeProvider.GetUtcNow();
+
+    private static bool ContainsName(IReadOnlyList<string> names, string name)
+    {
+        for (int i = 0; i < names.Count; i++)
+        {
+            if (names[i] == name)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 }

@@ -29,6 +29,7 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
     private readonly Dictionary<string, string> _labels;
     private readonly Action<string>? _log;
     private readonly RemoteWriteRequest _request = new();
+    private readonly List<KeyValuePair<string, string>> _seriesLabels = new();
     private readonly SemaphoreSlim _sending = new(1, 1);
     private readonly CancellationTokenSource _stop = new();
     private Task? _loop;
@@ -182,7 +183,7 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
     private void Build()
     {
         _request.Clear();
-        _registry.AddTotals(_request, _registry.Now(), _labels);
+        _registry.AddTotals(_request, _registry.Now(), _labels, _seriesLabels);
     }
 
     private async Task SendWithRetriesAsync(DateTime giveUpAt, CancellationToken stop)

@@ -49,9 +49,20 @@ public sealed class RemoteWriteRequest
         ArgumentNullException.ThrowIfNull(histogram);
         _sorted.Clear();
         _sorted.Add(new KeyValuePair<string, string>("__name__", name));
-        foreach (var label in labels)
+        if (labels is List<KeyValuePair<string, string>> list)
         {
-            _sorted.Add(label);
+            // The registry's pushes pass a list: walked without boxing an enumerator per series.
+            foreach (var label in list)
+            {
+                _sorted.Add(label);
+            }
+        }
+        else
+        {
+            foreach (var label in labels)
+            {
+                _sorted.Add(label);
+            }
         }
 
         _sorted.Sort(static (a, b) => string.CompareOrdinal(a.Key, b.Key));
