@@ -35,6 +35,7 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
     private Task? _loop;
     private string? _lastRefusal;
     private bool _failing;
+    private long _lastMilliseconds;
     private long _sent;
     private long _retried;
     private long _dropped;
@@ -183,7 +184,11 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
     private void Build()
     {
         _request.Clear();
-        _registry.AddTotals(_request, _registry.Now(), _labels, _seriesLabels);
+        // Each push a millisecond after the last at least: a receiver refuses a second, different sample of a series
+        // at the same time (two pushes within one millisecond, a PushAsync right after an interval's).
+        long milliseconds = Math.Max(_registry.Now().ToUnixTimeMilliseconds(), _lastMilliseconds + 1);
+        _lastMilliseconds = milliseconds;
+        _registry.AddTotals(_request, DateTimeOffset.FromUnixTimeMilliseconds(milliseconds), _labels, _seriesLabels);
     }
 
     private async Task SendWithRetriesAsync(DateTime giveUpAt, CancellationToken stop)
