@@ -328,7 +328,7 @@ internal sealed class PushRunner
                 + "samples only while they fit its head block, from about an hour before the newest sample it holds (the head "
                 + "spans the last two to three hours), so a log older than that is refused. The samples were from "
                 + Iso(_firstTimestamp) + " to " + Iso(_lastTimestamp)
-                + (_settings.Now ? "." : "; --now shifts them so that the last interval ends now."));
+                + (_settings.Now ? ": even with --now, only about the last hour of a longer log fits." : "; --now shifts them so that the last interval ends now."));
         }
 
         if (messages.Any(m => m.Contains("out of order", StringComparison.OrdinalIgnoreCase) || m.Contains("duplicate sample", StringComparison.OrdinalIgnoreCase)))
