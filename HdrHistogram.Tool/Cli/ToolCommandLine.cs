@@ -30,6 +30,7 @@ internal static class ToolCommandLine
         + "  merge -o OUT FILE...    merge histogram logs into one, intervals interleaved by start time\n"
         + "  plot FILE... -o OUT     the percentile distribution (or --kind timeline) of logs, .hgrm files, base64 (SVG, PNG)\n"
         + "  report FILE... -o OUT   one self-contained HTML page: both plots and a summary table per file and tag\n"
+        + "  push [FILE] --url URL   send a log to Prometheus by remote write, as native histograms (one series per tag)\n"
         + "\n"
         + "[FILE] is read from standard input when omitted; '-' names standard input wherever a FILE is taken.\n"
         + "'hdr <command> --help' describes a command.\n"
@@ -53,6 +54,7 @@ internal static class ToolCommandLine
         root.Subcommands.Add(MergeCommand.Create(console));
         root.Subcommands.Add(PlotCommand.Create(console));
         root.Subcommands.Add(ReportCommand.Create(console));
+        root.Subcommands.Add(PushCommand.Create(console));
         root.SetAction(result =>
         {
             if (result.GetValue(version))
