@@ -1,11 +1,7 @@
 using System;
-using System.Diagnostics;
-using System.IO;
 using System.Linq;
 using System.Net;
-using System.Net.Http;
 using System.Net.Sockets;
-using System.Threading;
 using BenchmarkDotNet.Attributes;
 using HdrHistogram.Prometheus.Registry;
 using HdrHistogram.Prometheus.RemoteWrite;
@@ -16,7 +12,8 @@ namespace HdrHistogram.Prometheus.Benchmarks;
 /// Recording while a <see cref="PrometheusPusher"/> pushes the registry every 100 ms: to nobody (no pusher, the
 /// baseline), to a dead receiver (a closed port: every push fails and is retried), and to a live one (a real
 /// Prometheus with its remote-write receiver, started for the run from PATH; the benchmark fails without it). 100
-/// series of the default packed recorder; each operation records 10,000 values spread over them.
+/// series of the default packed recorder; each operation records 10,000 values spread over them. Needs prometheus on
+/// PATH (or HDR_PROMETHEUS) for the live receiver.
 /// </summary>
 [MemoryDiagnoser]
 public class PushingBenchmark
@@ -27,8 +24,7 @@ public class PushingBenchmark
     private readonly long[] _values = new long[ValuesPerOperation];
     private Recorder[] _recorders = null!;
     private PrometheusPusher? _pusher;
-    private Process? _prometheus;
-    private string? _folder;
+    private HdrHistogram.UnitTests.Tool.PrometheusServer? _prometheus;
 
     /// <summary>Where the pushes go.</summary>
     [Params("none", "dead", "live")]
@@ -49,7 +45,7 @@ public class PushingBenchmark
         Uri? url = Receiver switch
         {
             "dead" => new Uri($"http://127.0.0.1:{FreePort()}/api/v1/write"),
-            "live" => StartPrometheus(),
+            "live" => new Uri((_prometheus = new HdrHistogram.UnitTests.Tool.PrometheusServer()).WriteUrl),
             _ => null,
         };
         if (url is not null)
@@ -70,12 +66,7 @@ public class PushingBenchmark
             pusher.Dispose();
         }
 
-        _prometheus?.Kill(entireProcessTree: true);
-        _prometheus?.WaitForExit();
-        if (_folder is not null)
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
+        _prometheus?.Dispose();
     }
 
     [Benchmark(Description = "Record 10,000 values into 100 series")]
@@ -94,47 +85,5 @@ public class PushingBenchmark
         using var listener = new TcpListener(IPAddress.Loopback, 0);
         listener.Start();
         return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
-
-    private Uri StartPrometheus()
-    {
-        _folder = Directory.CreateTempSubdirectory("hdr-push-bench-").FullName;
-        File.WriteAllText(Path.Combine(_folder, "prometheus.yml"), "global:\n  scrape_interval: 15s\n");
-        int port = FreePort();
-        var start = new ProcessStartInfo("prometheus")
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            ArgumentList =
-            {
-                "--config.file=" + Path.Combine(_folder, "prometheus.yml"),
-                "--storage.tsdb.path=" + Path.Combine(_folder, "data"),
-                $"--web.listen-address=127.0.0.1:{port}",
-                "--web.enable-remote-write-receiver",
-                "--enable-feature=native-histograms",
-                "--log.level=warn",
-            },
-        };
-        _prometheus = Process.Start(start) ?? throw new InvalidOperationException("prometheus did not start (it must be on PATH)");
-        _prometheus.BeginOutputReadLine();
-        _prometheus.BeginErrorReadLine();
-        using var http = new HttpClient();
-        for (int i = 0; i < 300; i++)
-        {
-            try
-            {
-                if (http.GetAsync(new Uri($"http://127.0.0.1:{port}/-/ready")).GetAwaiter().GetResult().IsSuccessStatusCode)
-                {
-                    return new Uri($"http://127.0.0.1:{port}/api/v1/write");
-                }
-            }
-            catch (HttpRequestException)
-            {
-            }
-
-            Thread.Sleep(100);
-        }
-
-        throw new InvalidOperationException("Prometheus did not become ready");
     }
 }

@@ -8,6 +8,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using FluentAssertions;
 using HdrHistogram.DocTesting;
+using HdrHistogram.UnitTests.Tool;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.DependencyInjection;
@@ -48,15 +49,15 @@ public sealed class PrometheusDocProgramTests
     }
 
     [PrometheusFact]
-    public async Task The_push_program_pushes_to_a_real_prometheus_what_it_recorded()
+    public void The_push_program_pushes_to_a_real_prometheus_what_it_recorded()
     {
         string root = DocPrograms.RepositoryRoot();
         var (programs, _) = DocPrograms.Parse("docs/prometheus.md", File.ReadAllText(Path.Combine(root, "docs", "prometheus.md")));
         var program = programs.Single(p => IsPush(p.Source));
-        await using var prometheus = await PrometheusServer.StartAsync();
+        using var prometheus = new PrometheusServer();
 
         // The program takes the receiver from REMOTE_WRITE_URL (its default is a local Prometheus's own port).
-        Environment.SetEnvironmentVariable("REMOTE_WRITE_URL", prometheus.RemoteWriteUrl.ToString());
+        Environment.SetEnvironmentVariable("REMOTE_WRITE_URL", prometheus.WriteUrl);
         try
         {
             DocPrograms.CheckOutput(program, DocPrograms.Run(DocPrograms.Compile(program)));
@@ -69,8 +70,8 @@ public sealed class PrometheusDocProgramTests
         // 1,000 values from 10 us to 10 ms in steps of 10 us: the count exactly, the sum as 1,000 values at their
         // buckets' middles (within the 3-digit precision of the mean).
         string series = "batch_step_seconds{job=\"nightly-batch\",run_id=\"2026-11-28\",step=\"load\"}";
-        (await prometheus.QueryAsync($"histogram_count({series})")).Should().Be(1000);
-        (await prometheus.QueryAsync($"histogram_sum({series})")).Should().BeApproximately(5.005, 5.005 * 0.001);
+        prometheus.Scalar($"histogram_count({series})").Should().Be(1000);
+        prometheus.Scalar($"histogram_sum({series})").Should().BeApproximately(5.005, 5.005 * 0.001);
     }
 
     private static bool IsPush(string source) => source.Contains("PrometheusPusher", StringComparison.Ordinal);

@@ -2,6 +2,7 @@ using System.Threading.Tasks;
 using FluentAssertions;
 using HdrHistogram.Prometheus.AspNetCore;
 using HdrHistogram.Prometheus.Registry;
+using HdrHistogram.UnitTests.Tool;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.DependencyInjection;
@@ -14,7 +15,7 @@ public sealed class RemoteWriteHostingTests
     [PrometheusFact]
     public async Task A_host_pushes_while_it_runs_and_once_more_when_it_stops()
     {
-        await using var prometheus = await PrometheusServer.StartAsync();
+        using var prometheus = new PrometheusServer();
         var registry = new PrometheusHistogramRegistry();
         var recorder = registry.CreateHistogram("hosted_job_seconds", "h", new PrometheusHistogramOptions { ValueScale = 1e-9 }).GetOrCreateRecorder();
         var builder = WebApplication.CreateBuilder();
@@ -22,7 +23,7 @@ public sealed class RemoteWriteHostingTests
         builder.Services.AddHdrRemoteWrite(
             options =>
             {
-                options.Url = prometheus.RemoteWriteUrl;
+                options.Url = new System.Uri(prometheus.WriteUrl);
                 options.Interval = System.TimeSpan.FromHours(1); // only the last push, on stop
                 options.Labels["job"] = "hosted";
             },
@@ -37,6 +38,6 @@ public sealed class RemoteWriteHostingTests
         await app.StopAsync();
         var pusher = app.Services.GetRequiredService<HdrRemoteWriteHostedService>().Pusher;
         pusher.PushesSent.Should().Be(1);
-        (await prometheus.QueryAsync("histogram_count(hosted_job_seconds{job=\"hosted\"})")).Should().Be(250);
+        prometheus.Scalar("histogram_count(hosted_job_seconds{job=\"hosted\"})").Should().Be(250);
     }
 }

@@ -406,40 +406,6 @@ internal sealed class PushRunner
 
         public bool FoldedSinceLastSample { get; set; }
 
-        public void Add(EncodableHistogram interval, int lineNumber)
-        {
-            if (Total is null)
-            {
-                if (interval is DoubleHistogram firstDouble)
-                {
-                    var sum = firstDouble.Copy();
-                    sum.Reset();
-                    sum.AutoResize = true;
-                    Total = sum;
-                }
-                else
-                {
-                    var sum = ((HistogramBase)interval).Copy();
-                    sum.Reset();
-                    sum.AutoResize = true;
-                    Total = sum;
-                }
-            }
-
-            if (Total is DoubleHistogram doubleSum && interval is DoubleHistogram doubleInterval)
-            {
-                doubleSum.Add(doubleInterval);
-            }
-            else if (Total is HistogramBase integerSum && interval is HistogramBase integerInterval)
-            {
-                integerSum.Add(integerInterval);
-            }
-            else
-            {
-                throw new HistogramFormatException(
-                    "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is null ? "untagged" : "'" + Tag + "'")
-                    + " intervals mix integer histograms and DoubleHistograms, which cannot be added together");
-            }
-        }
+        public void Add(EncodableHistogram interval, int lineNumber) => Total = IntervalSum.Add(Total, interval, Tag, lineNumber);
     }
 }

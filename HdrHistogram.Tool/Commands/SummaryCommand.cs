@@ -266,39 +266,7 @@ internal static class SummaryCommand
 
         public void Add(EncodableHistogram interval, int lineNumber)
         {
-            if (Sum is null)
-            {
-                if (interval is DoubleHistogram firstDouble)
-                {
-                    var sum = firstDouble.Copy();
-                    sum.Reset();
-                    sum.AutoResize = true;
-                    Sum = sum;
-                }
-                else
-                {
-                    var sum = ((HistogramBase)interval).Copy();
-                    sum.Reset();
-                    sum.AutoResize = true;
-                    Sum = sum;
-                }
-            }
-
-            if (Sum is DoubleHistogram doubleSum && interval is DoubleHistogram doubleInterval)
-            {
-                doubleSum.Add(doubleInterval);
-            }
-            else if (Sum is HistogramBase integerSum && interval is HistogramBase integerInterval)
-            {
-                integerSum.Add(integerInterval);
-            }
-            else
-            {
-                throw new HistogramFormatException(
-                    "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is null ? "untagged" : "'" + Tag + "'")
-                    + " intervals mix integer histograms and DoubleHistograms, which cannot be added together");
-            }
-
+            Sum = IntervalSum.Add(Sum, interval, Tag, lineNumber);
             Intervals++;
             FirstStart = Math.Min(FirstStart, interval.StartTimeStamp);
             LastEnd = Math.Max(LastEnd, interval.EndTimeStamp);
