@@ -106,7 +106,6 @@ public class PrometheusRemoteWriterTests
 
         var result = await Bounded(writer.SendAsync(Request()));
 
-        receiver.Requests.Should().ContainSingle("the request arrived; only the answer is missing");
         result.StatusCode.Should().Be(0);
         result.Retryable.Should().BeTrue();
         result.Message.Should().Be("no answer within 0.3 s");

@@ -17,19 +17,28 @@ namespace HdrHistogram.Prometheus.Tests.RemoteWrite;
 /// </summary>
 public sealed class ScriptedReceiver : IDisposable
 {
-    private readonly TcpListener _listener = new(IPAddress.Loopback, 0);
+    private readonly TcpListener _listener;
     private readonly ConcurrentQueue<Answer> _script = new();
     private readonly CancellationTokenSource _stop = new();
     private readonly SemaphoreSlim _received = new(0);
     private int _answered;
 
+    private readonly TaskCompletionSource _release = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
     public ScriptedReceiver(params Answer[] script)
+        : this(0, script)
+    {
+    }
+
+    /// <summary>A receiver on <paramref name="port"/> (0 for any free port).</summary>
+    public ScriptedReceiver(int port, params Answer[] script)
     {
         foreach (var answer in script)
         {
             _script.Enqueue(answer);
         }
 
+        _listener = new TcpListener(IPAddress.Loopback, port);
         _listener.Start();
         Port = ((IPEndPoint)_listener.LocalEndpoint).Port;
         _ = Task.Run(AcceptAsync);
@@ -60,6 +69,9 @@ public sealed class ScriptedReceiver : IDisposable
 
     /// <summary>Waits for the next request received; false when none came within <paramref name="timeout"/>.</summary>
     public bool WaitForRequest(TimeSpan timeout) => _received.Wait(timeout);
+
+    /// <summary>Lets the requests held without an answer (and those to come) be answered with <see cref="Default"/>.</summary>
+    public void Release() => _release.TrySetResult();
 
     public void Dispose()
     {
@@ -103,9 +115,10 @@ public sealed class ScriptedReceiver : IDisposable
                 _received.Release();
                 if (answer.Status == Answer.NoAnswer)
                 {
-                    // Holds the connection open, reading nothing, until the client gives up or the test ends.
-                    await Task.Delay(Timeout.Infinite, _stop.Token).ConfigureAwait(false);
-                    return;
+                    // Holds the connection open, answering nothing, until the client gives up, the test ends or
+                    // Release lets it answer as by default.
+                    await _release.Task.WaitAsync(_stop.Token).ConfigureAwait(false);
+                    answer = Default;
                 }
 
                 byte[] body = System.Text.Encoding.UTF8.GetBytes(answer.Message);
