@@ -18,7 +18,7 @@ if (args.Length > 0 && args[0] == "prometheus-check")
 
 if (args.Length > 0 && args[0] == "prometheus-push")
 {
-    // Used by eng/prometheus-push-check.sh: --url RECEIVER --prometheus URL [--seconds S] [--rate R] [--run-id ID]
+    // Used by eng/prometheus-push-check.sh: --url RECEIVER --prometheus URL [--faults] [--seconds S] [--rate R] [--run-id ID]
     return await PrometheusPushExample.RunAsync(args);
 }
 

@@ -18,7 +18,9 @@ namespace HdrHistogram.Prometheus.RemoteWrite;
 /// (the totals are cumulative: the next push carries everything the dropped one held, so nothing recorded is lost).
 /// A refusal (another 4xx) is not retried; its message goes to <see cref="PrometheusPusherOptions.Log"/> once. At most
 /// one request exists at a time, so a dead receiver never grows memory, and sending happens outside the registry's
-/// lock, so a slow receiver never delays recording.
+/// lock, so a slow receiver never delays recording. A retry sends the same samples (the same timestamp); a new push's
+/// samples are stamped at least a millisecond after the last push's, so the receiver never gets an older sample after a
+/// newer one (Prometheus refuses those as out of order).
 /// </remarks>
 public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
 {
@@ -34,8 +36,8 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
     private readonly CancellationTokenSource _stop = new();
     private Task? _loop;
     private string? _lastRefusal;
+    private long _lastMilliseconds = long.MinValue;
     private bool _failing;
-    private long _lastMilliseconds;
     private long _sent;
     private long _retried;
     private long _dropped;
@@ -121,8 +123,8 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
     }
 
     /// <summary>
-    /// Stops the interval pushes and pushes the totals a last time, retrying a failure as the interval pushes do for up
-    /// to <see cref="PrometheusPusherOptions.MaxRetryDelay"/>.
+    /// Stops the interval pushes and, after an attempt under way (which ends within the timeout), pushes the totals a
+    /// last time, with retries for up to <see cref="PrometheusPusherOptions.MaxRetryDelay"/>.
     /// </summary>
     /// <returns>A task that completes when the last push is done or given up.</returns>
     public async ValueTask DisposeAsync()
@@ -183,12 +185,13 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
 
     private void Build()
     {
+        // Each push's samples are stamped after the last push's, even if the clock went back or has not moved on:
+        // a receiver refuses a sample older than one it took (and one of the same time with other totals).
+        // Whole milliseconds, as they are sent.
+        long now = _registry.Now().ToUnixTimeMilliseconds();
+        _lastMilliseconds = now > _lastMilliseconds ? now : _lastMilliseconds + 1;
         _request.Clear();
-        // Each push a millisecond after the last at least: a receiver refuses a second, different sample of a series
-        // at the same time (two pushes within one millisecond, a PushAsync right after an interval's).
-        long milliseconds = Math.Max(_registry.Now().ToUnixTimeMilliseconds(), _lastMilliseconds + 1);
-        _lastMilliseconds = milliseconds;
-        _registry.AddTotals(_request, DateTimeOffset.FromUnixTimeMilliseconds(milliseconds), _labels, _seriesLabels);
+        _registry.AddTotals(_request, DateTimeOffset.FromUnixTimeMilliseconds(_lastMilliseconds), _labels, _seriesLabels);
     }
 
     private async Task SendWithRetriesAsync(DateTime giveUpAt, CancellationToken stop)
@@ -196,9 +199,18 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
         var delay = TimeSpan.FromSeconds(1);
         while (true)
         {
-            var result = await SendAsync(stop).ConfigureAwait(false);
-            if (!result.Retryable || stop.IsCancellationRequested)
+            // An attempt under way when the pusher is disposed finishes (within the timeout) rather than being cut
+            // off: cut off, it would count as a failure of the receiver, which may well have taken it.
+            var result = await SendAsync(CancellationToken.None).ConfigureAwait(false);
+            if (!result.Retryable)
             {
+                return;
+            }
+
+            if (stop.IsCancellationRequested)
+            {
+                // Not retried: the last push, on dispose, carries these totals.
+                Interlocked.Increment(ref _dropped);
                 return;
             }
 
