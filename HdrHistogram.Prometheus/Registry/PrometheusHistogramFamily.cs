@@ -123,6 +123,9 @@ public sealed class PrometheusHistogramFamily
 
     internal byte[][] BoundLabels { get; private set; } = Array.Empty<byte[]>();
 
+    /// <summary>Each classic bucket's <c>le</c> as the text format writes it, <c>+Inf</c> last.</summary>
+    internal string[] BoundTexts { get; private set; } = Array.Empty<string>();
+
     internal PrometheusHistogramSeries[] Series => _series;
 
     /// <summary>Adds a series fed by <paramref name="recorder"/>; what it recorded before is counted too.</summary>
@@ -204,6 +207,7 @@ public sealed class PrometheusHistogramFamily
             if (Bounds.Length == 0)
             {
                 Bounds = ClassicBucketBounds.ToArray();
+                BoundTexts = Bounds.Select(TextNumbers.Format).Append("+Inf").ToArray();
                 BoundLabels = Bounds.Select(b => System.Text.Encoding.UTF8.GetBytes($",le=\"{TextNumbers.Format(b)}\"")).ToArray();
             }
 

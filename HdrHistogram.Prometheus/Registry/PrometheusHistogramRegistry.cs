@@ -120,9 +120,10 @@ public sealed class PrometheusHistogramRegistry
     /// <summary>
     /// Takes every series' interval into its total, as a scrape does, and adds each total to <paramref name="request"/>
     /// as a native histogram sample at <paramref name="timestamp"/>, labelled with the family's name, the series' labels
-    /// and <paramref name="extraLabels"/> (a series' own label of the same name wins).
+    /// and <paramref name="extraLabels"/> (a series' own label of the same name wins); with <paramref name="classic"/>,
+    /// also its classic histogram as float samples, as the text format exposes it.
     /// </summary>
-    internal void AddTotals(RemoteWrite.RemoteWriteRequest request, DateTimeOffset timestamp, Dictionary<string, string> extraLabels, List<KeyValuePair<string, string>> labels)
+    internal void AddTotals(RemoteWrite.RemoteWriteRequest request, DateTimeOffset timestamp, Dictionary<string, string> extraLabels, List<KeyValuePair<string, string>> labels, bool classic)
     {
         lock (SyncRoot)
         {
@@ -147,12 +148,33 @@ public sealed class PrometheusHistogramRegistry
                     }
 
                     request.AddHistogram(family.Name, labels, series.RefreshNative(), timestamp);
+                    if (classic)
+                    {
+                        AddClassic(request, family, series, labels, timestamp);
+                    }
                 }
             }
         }
     }
 
     internal DateTimeOffset Now() => _timeProvider.GetUtcNow();
+
+    /// <summary>The classic form of a series' total as float samples: <c>_bucket</c> per <c>le</c>, <c>_sum</c>, <c>_count</c>.</summary>
+    private static void AddClassic(RemoteWrite.RemoteWriteRequest request, PrometheusHistogramFamily family, PrometheusHistogramSeries series, List<KeyValuePair<string, string>> labels, DateTimeOffset timestamp)
+    {
+        series.UpdateClassic(family.Bounds, family.ValueScale);
+        var counts = series.ClassicCounts;
+        var bounds = family.BoundTexts;
+        for (int b = 0; b < bounds.Length; b++)
+        {
+            labels.Add(new KeyValuePair<string, string>("le", bounds[b]));
+            request.AddSample(family.WrittenNames[1], labels, counts[b], timestamp);
+            labels.RemoveAt(labels.Count - 1);
+        }
+
+        request.AddSample(family.WrittenNames[3], labels, series.ClassicSum, timestamp);
+        request.AddSample(family.WrittenNames[2], labels, series.ClassicTotal, timestamp);
+    }
 
     private static bool ContainsName(IReadOnlyList<string> names, string name)
     {

@@ -30,6 +30,7 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
     private readonly TimeSpan _maxRetryDelay;
     private readonly Dictionary<string, string> _labels;
     private readonly Action<string>? _log;
+    private readonly bool _includeClassic;
     private readonly RemoteWriteRequest _request = new();
     private readonly List<KeyValuePair<string, string>> _seriesLabels = new();
     private readonly SemaphoreSlim _sending = new(1, 1);
@@ -74,6 +75,7 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
         _maxRetryDelay = options.MaxRetryDelay;
         _labels = new Dictionary<string, string>(options.Labels, StringComparer.Ordinal);
         _log = options.Log;
+        _includeClassic = options.IncludeClassic;
     }
 
     /// <summary>Pushes the receiver took.</summary>
@@ -191,7 +193,7 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
         long now = _registry.Now().ToUnixTimeMilliseconds();
         _lastMilliseconds = now > _lastMilliseconds ? now : _lastMilliseconds + 1;
         _request.Clear();
-        _registry.AddTotals(_request, DateTimeOffset.FromUnixTimeMilliseconds(_lastMilliseconds), _labels, _seriesLabels);
+        _registry.AddTotals(_request, DateTimeOffset.FromUnixTimeMilliseconds(_lastMilliseconds), _labels, _seriesLabels, _includeClassic);
     }
 
     private async Task SendWithRetriesAsync(DateTime giveUpAt, CancellationToken stop)

@@ -28,6 +28,13 @@ public sealed class PrometheusPusherOptions
     /// </summary>
     public IDictionary<string, string> Labels { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
 
+    /// <summary>
+    /// Whether each series also goes as a classic histogram: float samples <c>_bucket{le=…}</c>, <c>_sum</c> and
+    /// <c>_count</c>, with the bounds and values the text format exposes (for receivers or queries without native
+    /// histograms). Off by default.
+    /// </summary>
+    public bool IncludeClassic { get; set; }
+
     /// <summary>The HTTP handler to send through (a proxy's, or a test's), or null for the default one.</summary>
     public HttpMessageHandler? HttpHandler { get; set; }
 

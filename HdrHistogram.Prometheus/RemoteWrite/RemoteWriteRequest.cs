@@ -7,10 +7,11 @@ using static HdrHistogram.Prometheus.Exposition.ProtobufOutput;
 namespace HdrHistogram.Prometheus.RemoteWrite;
 
 /// <summary>
-/// A Prometheus remote-write <c>WriteRequest</c> (protocol 1.0) being built: time series of native histogram samples,
-/// encoded as they are added. Field numbers: WriteRequest timeseries 1; TimeSeries labels 1, histograms 4; Label name 1,
-/// value 2; Histogram count_int 1, sum 3, schema 4 (sint32), zero_threshold 5, zero_count_int 6, positive_spans 11
-/// (BucketSpan offset 1 sint32, length 2), positive_deltas 12 (packed sint64), reset_hint 14, timestamp 15 (ms).
+/// A Prometheus remote-write <c>WriteRequest</c> (protocol 1.0) being built: time series of native histogram samples
+/// (and float samples), encoded as they are added. Field numbers: WriteRequest timeseries 1; TimeSeries labels 1,
+/// samples 2, histograms 4; Label name 1, value 2; Sample value 1 (double), timestamp 2 (ms); Histogram count_int 1,
+/// sum 3, schema 4 (sint32), zero_threshold 5, zero_count_int 6, positive_spans 11 (BucketSpan offset 1 sint32,
+/// length 2), positive_deltas 12 (packed sint64), reset_hint 14, timestamp 15 (ms).
 /// Reusable: <see cref="Clear"/> keeps the buffer.
 /// </summary>
 public sealed class RemoteWriteRequest
@@ -44,55 +45,13 @@ public sealed class RemoteWriteRequest
     /// <exception cref="ArgumentException">A label name is given twice.</exception>
     public void AddHistogram(string name, IEnumerable<KeyValuePair<string, string>> labels, NativeHistogram histogram, DateTimeOffset timestamp)
     {
-        ArgumentNullException.ThrowIfNull(name);
-        ArgumentNullException.ThrowIfNull(labels);
         ArgumentNullException.ThrowIfNull(histogram);
-        _sorted.Clear();
-        _sorted.Add(new KeyValuePair<string, string>("__name__", name));
-        if (labels is List<KeyValuePair<string, string>> list)
-        {
-            // The registry's pushes pass a list: walked without boxing an enumerator per series.
-            foreach (var label in list)
-            {
-                _sorted.Add(label);
-            }
-        }
-        else
-        {
-            foreach (var label in labels)
-            {
-                _sorted.Add(label);
-            }
-        }
-
-        _sorted.Sort(static (a, b) => string.CompareOrdinal(a.Key, b.Key));
-        for (int i = 1; i < _sorted.Count; i++)
-        {
-            if (_sorted[i].Key == _sorted[i - 1].Key)
-            {
-                throw new ArgumentException($"The label {_sorted[i].Key} is given twice.", nameof(labels));
-            }
-        }
-
-        int labelsSize = 0;
-        foreach (var label in _sorted)
-        {
-            labelsSize += LengthDelimitedSize(1, LabelSize(label));
-        }
-
+        int labelsSize = PrepareLabels(name, labels);
         long milliseconds = timestamp.ToUnixTimeMilliseconds();
         int deltasSize = DeltasSize(histogram);
         int histogramSize = HistogramSize(histogram, deltasSize, milliseconds);
-        int seriesSize = labelsSize + LengthDelimitedSize(4, histogramSize);
-
-        WriteLengthPrefix(_body, 1, seriesSize);
-        foreach (var label in _sorted)
-        {
-            WriteLengthPrefix(_body, 1, LabelSize(label));
-            WriteString(1, label.Key);
-            WriteString(2, label.Value);
-        }
-
+        WriteLengthPrefix(_body, 1, labelsSize + LengthDelimitedSize(4, histogramSize));
+        WriteLabels();
         WriteLengthPrefix(_body, 4, histogramSize);
         WriteVarintField(_body, 1, (ulong)histogram.Count);
         WriteDoubleField(_body, 3, histogram.Sum);
@@ -114,6 +73,77 @@ public sealed class RemoteWriteRequest
 
         WriteVarintField(_body, 15, (ulong)milliseconds);
         SeriesCount++;
+    }
+
+    /// <summary>
+    /// Adds a time series of one float sample (a classic histogram's <c>_bucket</c>, <c>_sum</c> or <c>_count</c>, or any
+    /// other value): the metric <paramref name="name"/> with <paramref name="labels"/>, at <paramref name="timestamp"/>.
+    /// </summary>
+    /// <param name="name">The metric name (<c>__name__</c>).</param>
+    /// <param name="labels">The other labels; their names must differ from each other and from <c>__name__</c>.</param>
+    /// <param name="value">The sample's value.</param>
+    /// <param name="timestamp">The sample's time (sent in whole milliseconds since the Unix epoch).</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentException">A label name is given twice.</exception>
+    public void AddSample(string name, IEnumerable<KeyValuePair<string, string>> labels, double value, DateTimeOffset timestamp)
+    {
+        int labelsSize = PrepareLabels(name, labels);
+        long milliseconds = timestamp.ToUnixTimeMilliseconds();
+        int sampleSize = 1 + 8 + 1 + VarintSize((ulong)milliseconds); // value (double, field 1), timestamp (field 2)
+        WriteLengthPrefix(_body, 1, labelsSize + LengthDelimitedSize(2, sampleSize));
+        WriteLabels();
+        WriteLengthPrefix(_body, 2, sampleSize);
+        WriteDoubleField(_body, 1, value);
+        WriteVarintField(_body, 2, (ulong)milliseconds);
+        SeriesCount++;
+    }
+
+    /// <summary>Sorts <c>__name__</c> and the labels into the scratch list, refuses a name given twice, and returns their encoded size.</summary>
+    private int PrepareLabels(string name, IEnumerable<KeyValuePair<string, string>> labels)
+    {
+        ArgumentNullException.ThrowIfNull(name);
+        ArgumentNullException.ThrowIfNull(labels);
+        _sorted.Clear();
+        _sorted.Add(new KeyValuePair<string, string>("__name__", name));
+        if (labels is List<KeyValuePair<string, string>> list)
+        {
+            // The registry's pushes pass a list: walked without boxing an enumerator per series.
+            foreach (var label in list)
+            {
+                _sorted.Add(label);
+            }
+        }
+        else
+        {
+            foreach (var label in labels)
+            {
+                _sorted.Add(label);
+            }
+        }
+
+        _sorted.Sort(static (a, b) => string.CompareOrdinal(a.Key, b.Key));
+        int size = LengthDelimitedSize(1, LabelSize(_sorted[0]));
+        for (int i = 1; i < _sorted.Count; i++)
+        {
+            if (_sorted[i].Key == _sorted[i - 1].Key)
+            {
+                throw new ArgumentException($"The label {_sorted[i].Key} is given twice.", nameof(labels));
+            }
+
+            size += LengthDelimitedSize(1, LabelSize(_sorted[i]));
+        }
+
+        return size;
+    }
+
+    private void WriteLabels()
+    {
+        foreach (var label in _sorted)
+        {
+            WriteLengthPrefix(_body, 1, LabelSize(label));
+            WriteString(1, label.Key);
+            WriteString(2, label.Value);
+        }
     }
 
     private static int LabelSize(KeyValuePair<string, string> label)
