@@ -159,47 +159,14 @@ public sealed class PbHistogram
                 case 5: h.Schema = input.ReadSInt32(); break;
                 case 6: h.ZeroThreshold = input.ReadDouble(); break;
                 case 7: h.ZeroCount = input.ReadUInt64(); break;
-                case 12: h.PositiveSpans.Add(ParseSpan(input.ReadBytes())); break;
-                case 13:
-                    if (WireFormat.GetTagWireType(tag) == WireFormat.WireType.LengthDelimited)
-                    {
-                        var packed = input.ReadBytes().CreateCodedInput();
-                        while (!packed.IsAtEnd)
-                        {
-                            h.PositiveDeltas.Add(packed.ReadSInt64());
-                        }
-                    }
-                    else
-                    {
-                        h.PositiveDeltas.Add(input.ReadSInt64());
-                    }
-
-                    break;
+                case 12: h.PositiveSpans.Add(NativeBucketFields.ReadSpan(input.ReadBytes())); break;
+                case 13: NativeBucketFields.ReadDeltas(input, tag, h.PositiveDeltas); break;
                 case 15: h.ParseTimestamp(input.ReadBytes()); break;
                 default: input.SkipLastField(); break;
             }
         }
 
         return h;
-    }
-
-    private static (int, uint) ParseSpan(ByteString bytes)
-    {
-        int offset = 0;
-        uint length = 0;
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
-        {
-            switch (WireFormat.GetTagFieldNumber(tag))
-            {
-                case 1: offset = input.ReadSInt32(); break;
-                case 2: length = input.ReadUInt32(); break;
-                default: input.SkipLastField(); break;
-            }
-        }
-
-        return (offset, length);
     }
 
     private void ParseTimestamp(ByteString bytes)

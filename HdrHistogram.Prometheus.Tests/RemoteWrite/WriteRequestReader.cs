@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using Google.Protobuf;
+using HdrHistogram.Prometheus.Tests.Protobuf;
 
 namespace HdrHistogram.Prometheus.Tests.RemoteWrite;
 
@@ -109,22 +110,8 @@ public sealed class PbRemoteHistogram
                 case 4: h.Schema = input.ReadSInt32(); break;
                 case 5: h.ZeroThreshold = input.ReadDouble(); break;
                 case 6: h.ZeroCountInt = input.ReadUInt64(); break;
-                case 11: h.PositiveSpans.Add(ParseSpan(input.ReadBytes())); break;
-                case 12:
-                    if (WireFormat.GetTagWireType(tag) == WireFormat.WireType.LengthDelimited)
-                    {
-                        var packed = input.ReadBytes().CreateCodedInput();
-                        while (!packed.IsAtEnd)
-                        {
-                            h.PositiveDeltas.Add(packed.ReadSInt64());
-                        }
-                    }
-                    else
-                    {
-                        h.PositiveDeltas.Add(input.ReadSInt64());
-                    }
-
-                    break;
+                case 11: h.PositiveSpans.Add(NativeBucketFields.ReadSpan(input.ReadBytes())); break;
+                case 12: NativeBucketFields.ReadDeltas(input, tag, h.PositiveDeltas); break;
                 case 14: h.ResetHint = input.ReadEnum(); break;
                 case 15: h.Timestamp = input.ReadInt64(); break;
                 default: throw new InvalidOperationException($"Histogram: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");
@@ -132,24 +119,5 @@ public sealed class PbRemoteHistogram
         }
 
         return h;
-    }
-
-    private static (int, uint) ParseSpan(ByteString bytes)
-    {
-        int offset = 0;
-        uint length = 0;
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
-        {
-            switch (WireFormat.GetTagFieldNumber(tag))
-            {
-                case 1: offset = input.ReadSInt32(); break;
-                case 2: length = input.ReadUInt32(); break;
-                default: throw new InvalidOperationException($"BucketSpan: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");
-            }
-        }
-
-        return (offset, length);
     }
 }
