@@ -122,9 +122,11 @@ internal static class ProtobufExposition
         }
     }
 
-    private static int SpanSize(NativeBucketSpan span) => 1 + VarintSize(ZigZag(span.Offset)) + 1 + VarintSize(span.Length);
+    /// <summary>The encoded size of a BucketSpan message (offset 1 sint32, length 2), as both Histogram messages hold it.</summary>
+    internal static int SpanSize(NativeBucketSpan span) => 1 + VarintSize(ZigZag(span.Offset)) + 1 + VarintSize(span.Length);
 
-    private static int DeltasSize(NativeHistogram h)
+    /// <summary>The encoded size of the packed sint64 deltas, as both Histogram messages hold them.</summary>
+    internal static int DeltasSize(NativeHistogram h)
     {
         int size = 0;
         foreach (long delta in h.PositiveDeltas)

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using HdrHistogram.Prometheus.Exposition;
 using HdrHistogram.Prometheus.NativeHistograms;
 using static HdrHistogram.Prometheus.Exposition.ProtobufOutput;
 
@@ -48,7 +49,7 @@ public sealed class RemoteWriteRequest
         ArgumentNullException.ThrowIfNull(histogram);
         int labelsSize = PrepareLabels(name, labels);
         long milliseconds = timestamp.ToUnixTimeMilliseconds();
-        int deltasSize = DeltasSize(histogram);
+        int deltasSize = ProtobufExposition.DeltasSize(histogram);
         int histogramSize = HistogramSize(histogram, deltasSize, milliseconds);
         WriteLengthPrefix(_body, 1, labelsSize + LengthDelimitedSize(4, histogramSize));
         WriteLabels();
@@ -60,7 +61,7 @@ public sealed class RemoteWriteRequest
         WriteVarintField(_body, 6, (ulong)histogram.ZeroCount);
         foreach (var span in histogram.PositiveSpans)
         {
-            WriteLengthPrefix(_body, 11, SpanSize(span));
+            WriteLengthPrefix(_body, 11, ProtobufExposition.SpanSize(span));
             WriteVarintField(_body, 1, ZigZag(span.Offset));
             WriteVarintField(_body, 2, span.Length);
         }
@@ -149,19 +150,6 @@ public sealed class RemoteWriteRequest
     private static int LabelSize(KeyValuePair<string, string> label)
         => LengthDelimitedSize(1, System.Text.Encoding.UTF8.GetByteCount(label.Key)) + LengthDelimitedSize(2, System.Text.Encoding.UTF8.GetByteCount(label.Value));
 
-    private static int SpanSize(NativeBucketSpan span) => 1 + VarintSize(ZigZag(span.Offset)) + 1 + VarintSize(span.Length);
-
-    private static int DeltasSize(NativeHistogram histogram)
-    {
-        int size = 0;
-        foreach (long delta in histogram.PositiveDeltas)
-        {
-            size += VarintSize(ZigZag(delta));
-        }
-
-        return size;
-    }
-
     private static int HistogramSize(NativeHistogram histogram, int deltasSize, long milliseconds)
     {
         int size = 1 + VarintSize((ulong)histogram.Count)
@@ -171,7 +159,7 @@ public sealed class RemoteWriteRequest
             + 1 + VarintSize((ulong)histogram.ZeroCount);
         foreach (var span in histogram.PositiveSpans)
         {
-            size += LengthDelimitedSize(11, SpanSize(span));
+            size += LengthDelimitedSize(11, ProtobufExposition.SpanSize(span));
         }
 
         if (deltasSize > 0)
