@@ -21,7 +21,7 @@ public sealed class DocProgramTests
     {
         string root = DocPrograms.RepositoryRoot();
         var (programs, commands) = DocPrograms.Parse("docs/benchmarkdotnet.md", File.ReadAllText(Path.Combine(root, "docs", "benchmarkdotnet.md")));
-        programs.Should().HaveCount(3);
+        programs.Should().HaveCount(4);
         using var folder = new DocPrograms.WorkingFolder(root);
         foreach (var program in programs)
         {

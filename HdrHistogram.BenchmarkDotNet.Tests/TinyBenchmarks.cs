@@ -45,3 +45,22 @@ public class TinyBenchmarksWithPercentiles
         return x;
     }
 }
+
+/// <summary>Two benchmarks without the attribute: the push tests add the columns and exporters by config, with their URL.</summary>
+public class PushedBenchmarks
+{
+    [Benchmark]
+    public int Multiply()
+    {
+        int x = 3;
+        for (int i = 0; i < 100; i++)
+        {
+            x *= 7;
+        }
+
+        return x;
+    }
+
+    [Benchmark]
+    public void Sleep() => Thread.Sleep(1);
+}

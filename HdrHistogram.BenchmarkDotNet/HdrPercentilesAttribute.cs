@@ -6,7 +6,7 @@ namespace HdrHistogram.BenchmarkDotNet;
 /// <summary>
 /// The percentile columns shown for the benchmarks of a class or of one method (method over class over the config's
 /// list), e.g. <c>[HdrPercentiles(50, 99, 99.99)]</c>; a Max column follows them. Takes effect where the HdrHistogram
-/// columns are on (<see cref="HdrHistogramDiagnoserAttribute"/> or <see cref="HdrHistogramConfigExtensions.AddHdrHistogram"/>).
+/// columns are on (<see cref="HdrHistogramDiagnoserAttribute"/> or <see cref="HdrHistogramConfigExtensions.AddHdrHistogram(global::BenchmarkDotNet.Configs.ManualConfig, double[])"/>).
 /// </summary>
 [AttributeUsage(AttributeTargets.Class | AttributeTargets.Method, AllowMultiple = false, Inherited = true)]
 public sealed class HdrPercentilesAttribute : Attribute

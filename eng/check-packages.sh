@@ -6,7 +6,8 @@
 #     RID-specific tool packages: HdrHistogram.Tool (a pointer to the others) and HdrHistogram.Tool.<rid> for every RID of
 #     HdrToolRids in HdrHistogram.Tool.csproj and for 'any', each with its .snupkg, and the integrations
 #     (HdrHistogram.BenchmarkDotNet, HdrHistogram.Prometheus, HdrHistogram.Prometheus.AspNetCore: lib/ per framework, a
-#     dependency on the library package (the ASP.NET Core one: on HdrHistogram.Prometheus), SourceLinked pdbs; only
+#     dependency on the library package (the ASP.NET Core one: on HdrHistogram.Prometheus; the BenchmarkDotNet one also
+#     on HdrHistogram.Prometheus for its .NET 8+ frameworks, not netstandard2.0), SourceLinked pdbs; only
 #     HdrHistogram.Prometheus.AspNetCore references the Microsoft.AspNetCore.App framework); tests, benchmarks,
 #     examples and the compat programs are not packable;
 #  2. the library package: lib/<tfm>/HdrHistogram.dll and .xml for net8.0, net9.0, net10.0 and netstandard2.0 and nothing
@@ -184,6 +185,21 @@ for integration in $integrations; do
     check_nuspec "$package.nupkg" "$id"
     grep -q "<dependency id=\"$dependency\" version=\"$version\"" "$work/$id.nuspec" \
         || fail "$package.nupkg: no dependency on $dependency $version"
+    # The BenchmarkDotNet integration pushes (remote write, from HdrHistogram.Prometheus) on .NET 8 and later only: its
+    # .NET groups depend on HdrHistogram.Prometheus, its netstandard2.0 group must not (that package has no such build).
+    if [ "$id" = HdrHistogram.BenchmarkDotNet ]; then
+        for group in net8.0 net9.0 net10.0 .NETStandard2.0; do
+            deps="$(sed -n "/<group targetFramework=\"$group\"/,/<\/group>/p" "$work/$id.nuspec")"
+            [ -n "$deps" ] || fail "$package.nupkg: no $group dependency group"
+            if [ "$group" = .NETStandard2.0 ]; then
+                if grep -q '<dependency id="HdrHistogram.Prometheus"' <<<"$deps"; then
+                    fail "$package.nupkg: the $group group depends on HdrHistogram.Prometheus"
+                fi
+            else
+                grep -q "<dependency id=\"HdrHistogram.Prometheus\" version=\"$version\"" <<<"$deps" || fail "$package.nupkg: the $group group lacks HdrHistogram.Prometheus $version"
+            fi
+        done
+    fi
     # ASP.NET Core only where it is the point: a worker that uses the standalone listener must not take it.
     if [ "$id" = HdrHistogram.Prometheus.AspNetCore ]; then
         grep -q '<frameworkReference name="Microsoft.AspNetCore.App"' "$work/$id.nuspec" \

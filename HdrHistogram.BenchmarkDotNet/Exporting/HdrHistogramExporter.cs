@@ -19,7 +19,7 @@ namespace HdrHistogram.BenchmarkDotNet.Exporting;
 /// </summary>
 public sealed class HdrHistogramExporter : IExporter
 {
-    /// <summary>The exporter that <see cref="HdrHistogramConfigExtensions.AddHdrHistogram"/> adds.</summary>
+    /// <summary>The exporter that <see cref="HdrHistogramConfigExtensions.AddHdrHistogram(global::BenchmarkDotNet.Configs.ManualConfig, double[])"/> adds.</summary>
     public static readonly HdrHistogramExporter Default = new();
 
     private HdrHistogramExporter()
@@ -90,23 +90,23 @@ public sealed class HdrHistogramExporter : IExporter
             throw new ArgumentNullException(nameof(benchmarkCase));
         }
 
-        var text = new StringBuilder();
-        text.Append(benchmarkCase.Descriptor.Type.Name).Append('.').Append(benchmarkCase.Descriptor.WorkloadMethod.Name);
-        if (benchmarkCase.Parameters.Count > 0)
-        {
-            text.Append('(')
-                .Append(string.Join(";", benchmarkCase.Parameters.Items.Select(p => p.Name + "=" + p.ToDisplayText())))
-                .Append(')');
-        }
-
-        text.Append('@').Append(benchmarkCase.Job.ResolvedId);
+        string text = BenchmarkName(benchmarkCase) + "@" + benchmarkCase.Job.ResolvedId;
         var tag = new StringBuilder(text.Length);
-        foreach (char c in text.ToString())
+        foreach (char c in text)
         {
             tag.Append(c == ',' || char.IsWhiteSpace(c) || char.IsControl(c) ? '_' : c);
         }
 
         return tag.ToString();
+    }
+
+    /// <summary>The benchmark without its job: <c>Type.Method(Param=value;...)</c>, e.g. <c>RecordingBenchmark.RecordValue</c>.</summary>
+    internal static string BenchmarkName(BenchmarkCase benchmarkCase)
+    {
+        string name = benchmarkCase.Descriptor.Type.Name + "." + benchmarkCase.Descriptor.WorkloadMethod.Name;
+        return benchmarkCase.Parameters.Count == 0
+            ? name
+            : name + "(" + string.Join(";", benchmarkCase.Parameters.Items.Select(p => p.Name + "=" + p.ToDisplayText())) + ")";
     }
 
     /// <summary>The file name (without extension) of a benchmark's outputs: its tag with only letters, digits, '.', '-', '_' and '=' kept.</summary>
