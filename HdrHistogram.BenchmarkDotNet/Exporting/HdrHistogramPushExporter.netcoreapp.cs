@@ -26,7 +26,7 @@ public sealed partial class HdrHistogramPushExporter
                 NativeHistogramConverter.Convert(benchmark.Histogram, 1e-9, native);
                 request.Clear();
                 request.AddHistogram(MetricName, benchmark.Labels, native, time);
-                var result = writer.SendAsync(request).GetAwaiter().GetResult();
+                var result = writer.SendAsync(request).AsTask().GetAwaiter().GetResult();
                 if (result.Succeeded)
                 {
                     pushed++;

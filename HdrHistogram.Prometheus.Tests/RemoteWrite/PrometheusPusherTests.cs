@@ -228,9 +228,9 @@ public class PrometheusPusherTests
         Record(recorder, 5);
         var pusher = new PrometheusPusher(registry, Options(receiver.Url, 3_600_000));
 
-        (await pusher.PushAsync().WaitAsync(Patience)).Succeeded.Should().BeTrue();
+        (await pusher.PushAsync().AsTask().WaitAsync(Patience)).Succeeded.Should().BeTrue();
         Record(recorder, 5);
-        (await pusher.PushAsync().WaitAsync(Patience)).Succeeded.Should().BeTrue();
+        (await pusher.PushAsync().AsTask().WaitAsync(Patience)).Succeeded.Should().BeTrue();
         await pusher.DisposeAsync().AsTask().WaitAsync(Patience);
 
         long ms = time.ToUnixTimeMilliseconds();

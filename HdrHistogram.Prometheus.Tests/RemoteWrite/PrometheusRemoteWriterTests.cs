@@ -32,8 +32,9 @@ public class PrometheusRemoteWriterTests
         return request;
     }
 
-    private static async Task<RemoteWriteResult> Bounded(Task<RemoteWriteResult> send)
+    private static async Task<RemoteWriteResult> Bounded(ValueTask<RemoteWriteResult> sending)
     {
+        var send = sending.AsTask();
         // Fails the test rather than hanging it: the writer must return on its own (its timeout), long before this.
         (await Task.WhenAny(send, Task.Delay(Patience))).Should().BeSameAs(send, "the writer returns on its own");
         return await send;
@@ -137,5 +138,67 @@ public class PrometheusRemoteWriterTests
         var result = await Bounded(send);
 
         result.Should().Be(new RemoteWriteResult(0, "cancelled"));
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Requests_share_one_kept_alive_connection_and_each_answer_is_read_whole(bool chunked)
+    {
+        using var receiver = new ScriptedReceiver(
+            new ScriptedReceiver.Answer(204, ""),
+            new ScriptedReceiver.Answer(400, "out of order sample\n"),
+            new ScriptedReceiver.Answer(500, "storage is down"),
+            new ScriptedReceiver.Answer(200, "fine"))
+        { KeepAlive = true, Chunked = chunked };
+        using var writer = new PrometheusRemoteWriter(receiver.Url, TimeSpan.FromSeconds(10));
+        var request = Request();
+
+        var results = new List<RemoteWriteResult>();
+        for (int i = 0; i < 5; i++)
+        {
+            results.Add(await Bounded(writer.SendAsync(request)));
+        }
+
+        results.Should().Equal(
+            new RemoteWriteResult(204, null),
+            new RemoteWriteResult(400, "out of order sample"),
+            new RemoteWriteResult(500, "storage is down"),
+            new RemoteWriteResult(200, null),
+            new RemoteWriteResult(204, null));
+        receiver.Connections.Should().Be(1);
+        receiver.Requests.Should().HaveCount(5).And.OnlyContain(r => Snappier.Snappy.DecompressToArray(r.Body).SequenceEqual(request.Body.ToArray()));
+    }
+
+    [Fact]
+    public async Task An_answer_saying_connection_close_closes_it_and_the_next_request_opens_another()
+    {
+        using var receiver = new ScriptedReceiver();
+        using var writer = new PrometheusRemoteWriter(receiver.Url, TimeSpan.FromSeconds(10));
+
+        for (int i = 0; i < 3; i++)
+        {
+            (await Bounded(writer.SendAsync(Request()))).Should().Be(new RemoteWriteResult(204, null));
+        }
+
+        receiver.Connections.Should().Be(3);
+        receiver.Requests.Should().HaveCount(3);
+    }
+
+    [Fact]
+    public async Task A_kept_alive_connection_the_receiver_closed_is_replaced_and_the_request_sent_again()
+    {
+        // The receiver closes each connection after its answer without saying so: the writer finds out only when it
+        // sends the next request on it, and sends that on a new connection.
+        using var receiver = new ScriptedReceiver { KeepAlive = true, CloseSilently = true };
+        using var writer = new PrometheusRemoteWriter(receiver.Url, TimeSpan.FromSeconds(10));
+
+        for (int i = 0; i < 3; i++)
+        {
+            (await Bounded(writer.SendAsync(Request()))).Should().Be(new RemoteWriteResult(204, null));
+        }
+
+        receiver.Requests.Should().HaveCount(3);
+        receiver.Connections.Should().Be(3);
     }
 }

@@ -13,7 +13,8 @@ namespace HdrHistogram.Prometheus.Tests.RemoteWrite;
 /// <summary>
 /// A real HTTP/1.1 server on a loopback port for the remote-write tests: it records every request (method, path,
 /// headers, body) and answers each from a script (a status and a message, or no answer at all), then with
-/// <see cref="Default"/> once the script is done. One request per connection (it answers with Connection: close).
+/// <see cref="Default"/> once the script is done. One request per connection (it answers with Connection: close),
+/// unless <see cref="KeepAlive"/>; bodies with a Content-Length, or chunked when <see cref="Chunked"/>.
 /// </summary>
 public sealed class ScriptedReceiver : IDisposable
 {
@@ -22,6 +23,7 @@ public sealed class ScriptedReceiver : IDisposable
     private readonly CancellationTokenSource _stop = new();
     private readonly SemaphoreSlim _received = new(0);
     private int _answered;
+    private int _connections;
 
     private readonly TaskCompletionSource _release = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
@@ -53,6 +55,18 @@ public sealed class ScriptedReceiver : IDisposable
 
     /// <summary>The requests received, in the order they arrived.</summary>
     public ConcurrentQueue<Received> Requests { get; } = new();
+
+    /// <summary>Serves further requests on a connection after answering one (and says nothing of closing).</summary>
+    public bool KeepAlive { get; set; }
+
+    /// <summary>With <see cref="KeepAlive"/>: closes each connection after answering, without saying so first.</summary>
+    public bool CloseSilently { get; set; }
+
+    /// <summary>Sends answers' bodies chunked (Transfer-Encoding: chunked, a chunk per character) rather than with a length.</summary>
+    public bool Chunked { get; set; }
+
+    /// <summary>The connections accepted.</summary>
+    public int Connections => Volatile.Read(ref _connections);
 
     /// <summary>The requests answered (a response written), whatever the status.</summary>
     public int Answered => Volatile.Read(ref _answered);
@@ -93,6 +107,7 @@ public sealed class ScriptedReceiver : IDisposable
                 return;
             }
 
+            Interlocked.Increment(ref _connections);
             _ = Task.Run(() => ServeAsync(client));
         }
     }
@@ -104,33 +119,59 @@ public sealed class ScriptedReceiver : IDisposable
             try
             {
                 var stream = client.GetStream();
-                var received = await ReadRequestAsync(stream, _stop.Token).ConfigureAwait(false);
-                if (received is null)
+                do
                 {
-                    return;
+                    if (!await ServeOneAsync(stream).ConfigureAwait(false))
+                    {
+                        return;
+                    }
                 }
-
-                var answer = _script.TryDequeue(out var next) ? next : Default;
-                Requests.Enqueue(received);
-                _received.Release();
-                if (answer.Status == Answer.NoAnswer)
-                {
-                    // Holds the connection open, answering nothing, until the client gives up, the test ends or
-                    // Release lets it answer as by default.
-                    await _release.Task.WaitAsync(_stop.Token).ConfigureAwait(false);
-                    answer = Default;
-                }
-
-                byte[] body = System.Text.Encoding.UTF8.GetBytes(answer.Message);
-                byte[] head = System.Text.Encoding.ASCII.GetBytes(string.Create(CultureInfo.InvariantCulture, $"HTTP/1.1 {answer.Status} Scripted\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {body.Length}\r\nConnection: close\r\n\r\n"));
-                await stream.WriteAsync(head, _stop.Token).ConfigureAwait(false);
-                await stream.WriteAsync(body, _stop.Token).ConfigureAwait(false);
-                Interlocked.Increment(ref _answered);
+                while (KeepAlive && !CloseSilently);
             }
             catch (Exception e) when (e is OperationCanceledException or IOException or SocketException or ObjectDisposedException)
             {
             }
         }
+    }
+
+    private async Task<bool> ServeOneAsync(NetworkStream stream)
+    {
+        var received = await ReadRequestAsync(stream, _stop.Token).ConfigureAwait(false);
+        if (received is null)
+        {
+            return false;
+        }
+
+        var answer = _script.TryDequeue(out var next) ? next : Default;
+        Requests.Enqueue(received);
+        _received.Release();
+        if (answer.Status == Answer.NoAnswer)
+        {
+            // Holds the connection open, answering nothing, until the client gives up, the test ends or
+            // Release lets it answer as by default.
+            await _release.Task.WaitAsync(_stop.Token).ConfigureAwait(false);
+            answer = Default;
+        }
+
+        byte[] body = System.Text.Encoding.UTF8.GetBytes(answer.Message);
+        if (Chunked)
+        {
+            var chunks = new System.Text.StringBuilder();
+            foreach (char c in answer.Message)
+            {
+                chunks.Append(CultureInfo.InvariantCulture, $"{System.Text.Encoding.UTF8.GetByteCount(c.ToString()):x};ext=1\r\n{c}\r\n");
+            }
+
+            body = System.Text.Encoding.UTF8.GetBytes(chunks.Append("0\r\nX-Trailer: t\r\n\r\n").ToString());
+        }
+
+        string framing = Chunked ? "Transfer-Encoding: chunked" : string.Create(CultureInfo.InvariantCulture, $"Content-Length: {body.Length}");
+        string connection = KeepAlive ? "" : "Connection: close\r\n";
+        byte[] head = System.Text.Encoding.ASCII.GetBytes(string.Create(CultureInfo.InvariantCulture, $"HTTP/1.1 {answer.Status} Scripted\r\nContent-Type: text/plain; charset=utf-8\r\n{framing}\r\n{connection}\r\n"));
+        await stream.WriteAsync(head, _stop.Token).ConfigureAwait(false);
+        await stream.WriteAsync(body, _stop.Token).ConfigureAwait(false);
+        Interlocked.Increment(ref _answered);
+        return true;
     }
 
     private static async Task<Received?> ReadRequestAsync(NetworkStream stream, CancellationToken cancel)

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 using HdrHistogram.Prometheus.Registry;
@@ -107,10 +108,15 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
         _loop = Task.Run(() => RunAsync(_stop.Token));
     }
 
-    /// <summary>Pushes the totals now, once (no retry), after any push in progress.</summary>
+    /// <summary>
+    /// Pushes the totals now, once (no retry), after any push in progress. To an http:// receiver (without
+    /// <see cref="PrometheusPusherOptions.HttpHandler"/>) a push the receiver takes allocates nothing once the series
+    /// and buffers exist.
+    /// </summary>
     /// <param name="cancellationToken">Cancels the push.</param>
-    /// <returns>What the receiver answered.</returns>
-    public async Task<RemoteWriteResult> PushAsync(CancellationToken cancellationToken = default)
+    /// <returns>What the receiver answered (a value task: await it once).</returns>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    public async ValueTask<RemoteWriteResult> PushAsync(CancellationToken cancellationToken = default)
     {
         await _sending.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
@@ -196,7 +202,8 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
         _registry.AddTotals(_request, DateTimeOffset.FromUnixTimeMilliseconds(_lastMilliseconds), _labels, _seriesLabels, _includeClassic);
     }
 
-    private async Task SendWithRetriesAsync(DateTime giveUpAt, CancellationToken stop)
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    private async ValueTask SendWithRetriesAsync(DateTime giveUpAt, CancellationToken stop)
     {
         var delay = TimeSpan.FromSeconds(1);
         while (true)
@@ -236,7 +243,8 @@ public sealed class PrometheusPusher : IDisposable, IAsyncDisposable
         }
     }
 
-    private async Task<RemoteWriteResult> SendAsync(CancellationToken cancellationToken)
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    private async ValueTask<RemoteWriteResult> SendAsync(CancellationToken cancellationToken)
     {
         if (_request.SeriesCount == 0)
         {

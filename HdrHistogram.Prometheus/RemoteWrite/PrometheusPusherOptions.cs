@@ -35,7 +35,12 @@ public sealed class PrometheusPusherOptions
     /// </summary>
     public bool IncludeClassic { get; set; }
 
-    /// <summary>The HTTP handler to send through (a proxy's, or a test's), or null for the default one.</summary>
+    /// <summary>
+    /// The HTTP handler to send through (a proxy's, or a test's), or null: then an http:// URL is sent to over the
+    /// pusher's own kept-alive connection, where a push allocates nothing, and an https:// URL through
+    /// <see cref="HttpClient"/>'s default handler. Through a handler (or to https://) each push allocates HttpClient's
+    /// request and response objects, a few kilobytes.
+    /// </summary>
     public HttpMessageHandler? HttpHandler { get; set; }
 
     /// <summary>

@@ -267,7 +267,7 @@ internal sealed class PushRunner
     /// <summary>Sends one request; anything but an acceptance or a refusal of its samples (400) stops the push.</summary>
     private RemoteWriteResult Send(PrometheusRemoteWriter writer, RemoteWriteRequest request)
     {
-        var result = writer.SendAsync(request, _settings.Cancellation).GetAwaiter().GetResult();
+        var result = writer.SendAsync(request, _settings.Cancellation).AsTask().GetAwaiter().GetResult();
         _settings.Cancellation.ThrowIfCancellationRequested();
         _requests++;
         if (result.Succeeded || result.StatusCode == 400)
