@@ -67,32 +67,13 @@ public sealed class PbMetric
         {
             switch (WireFormat.GetTagFieldNumber(tag))
             {
-                case 1: metric.Labels.Add(ParseLabel(input.ReadBytes())); break;
+                case 1: metric.Labels.Add(SharedMessages.ReadLabel(input.ReadBytes())); break;
                 case 7: metric.Histogram = PbHistogram.Parse(input.ReadBytes()); break;
                 default: input.SkipLastField(); break;
             }
         }
 
         return metric;
-    }
-
-    private static KeyValuePair<string, string> ParseLabel(ByteString bytes)
-    {
-        string name = "";
-        string value = "";
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
-        {
-            switch (WireFormat.GetTagFieldNumber(tag))
-            {
-                case 1: name = input.ReadString(); break;
-                case 2: value = input.ReadString(); break;
-                default: input.SkipLastField(); break;
-            }
-        }
-
-        return new KeyValuePair<string, string>(name, value);
     }
 }
 
@@ -159,8 +140,8 @@ public sealed class PbHistogram
                 case 5: h.Schema = input.ReadSInt32(); break;
                 case 6: h.ZeroThreshold = input.ReadDouble(); break;
                 case 7: h.ZeroCount = input.ReadUInt64(); break;
-                case 12: h.PositiveSpans.Add(NativeBucketFields.ReadSpan(input.ReadBytes())); break;
-                case 13: NativeBucketFields.ReadDeltas(input, tag, h.PositiveDeltas); break;
+                case 12: h.PositiveSpans.Add(SharedMessages.ReadSpan(input.ReadBytes())); break;
+                case 13: SharedMessages.ReadDeltas(input, tag, h.PositiveDeltas); break;
                 case 15: h.ParseTimestamp(input.ReadBytes()); break;
                 default: input.SkipLastField(); break;
             }

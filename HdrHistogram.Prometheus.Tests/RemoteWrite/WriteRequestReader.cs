@@ -47,32 +47,13 @@ public sealed class PbTimeSeries
         {
             switch (WireFormat.GetTagFieldNumber(tag))
             {
-                case 1: series.Labels.Add(ParseLabel(input.ReadBytes())); break;
+                case 1: series.Labels.Add(SharedMessages.ReadLabel(input.ReadBytes())); break;
                 case 4: series.Histograms.Add(PbRemoteHistogram.Parse(input.ReadBytes())); break;
                 default: throw new InvalidOperationException($"TimeSeries: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");
             }
         }
 
         return series;
-    }
-
-    private static KeyValuePair<string, string> ParseLabel(ByteString bytes)
-    {
-        string name = "";
-        string value = "";
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
-        {
-            switch (WireFormat.GetTagFieldNumber(tag))
-            {
-                case 1: name = input.ReadString(); break;
-                case 2: value = input.ReadString(); break;
-                default: throw new InvalidOperationException($"Label: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");
-            }
-        }
-
-        return new KeyValuePair<string, string>(name, value);
     }
 }
 
@@ -110,8 +91,8 @@ public sealed class PbRemoteHistogram
                 case 4: h.Schema = input.ReadSInt32(); break;
                 case 5: h.ZeroThreshold = input.ReadDouble(); break;
                 case 6: h.ZeroCountInt = input.ReadUInt64(); break;
-                case 11: h.PositiveSpans.Add(NativeBucketFields.ReadSpan(input.ReadBytes())); break;
-                case 12: NativeBucketFields.ReadDeltas(input, tag, h.PositiveDeltas); break;
+                case 11: h.PositiveSpans.Add(SharedMessages.ReadSpan(input.ReadBytes())); break;
+                case 12: SharedMessages.ReadDeltas(input, tag, h.PositiveDeltas); break;
                 case 14: h.ResetHint = input.ReadEnum(); break;
                 case 15: h.Timestamp = input.ReadInt64(); break;
                 default: throw new InvalidOperationException($"Histogram: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");

@@ -5,11 +5,31 @@ using Google.Protobuf;
 namespace HdrHistogram.Prometheus.Tests.Protobuf;
 
 /// <summary>
-/// The two native-bucket fields the exposition's Histogram and remote write's Histogram share, read by the tests'
-/// own decoders: a BucketSpan message (offset 1 sint32, length 2 uint32) and the deltas (sint64, packed or not).
+/// What the exposition's messages and remote write's share, read by the tests' own decoders: a label pair (name 1,
+/// value 2), a BucketSpan message (offset 1 sint32, length 2 uint32) and native deltas (sint64, packed or not).
 /// </summary>
-public static class NativeBucketFields
+public static class SharedMessages
 {
+    /// <summary>A label pair's name and value; any other field is refused.</summary>
+    public static KeyValuePair<string, string> ReadLabel(ByteString bytes)
+    {
+        string name = "";
+        string value = "";
+        var input = bytes.CreateCodedInput();
+        uint tag;
+        while ((tag = input.ReadTag()) != 0)
+        {
+            switch (WireFormat.GetTagFieldNumber(tag))
+            {
+                case 1: name = input.ReadString(); break;
+                case 2: value = input.ReadString(); break;
+                default: throw new InvalidOperationException($"Label: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");
+            }
+        }
+
+        return new KeyValuePair<string, string>(name, value);
+    }
+
     /// <summary>A BucketSpan's offset and length; any other field is refused.</summary>
     public static (int Offset, uint Length) ReadSpan(ByteString bytes)
     {
