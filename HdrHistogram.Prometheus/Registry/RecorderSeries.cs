@@ -74,9 +74,6 @@ internal sealed class RecorderSeries : PrometheusHistogramSeries
     /// <summary>What the interval histogram the series keeps for recycling holds in memory (for tests).</summary>
     internal long IntervalFootprintInBytes => _interval.GetEstimatedFootprintInBytes();
 
-    /// <summary>The bytes the running total keeps, HDR and native buckets (for tests and the documented cost per series).</summary>
-    internal int TotalBytes => _total.CapacityInBytes + _pending.CapacityInBytes + _nativeTotal.CapacityInBytes + ((_classicBuckets?.Length ?? 0) * sizeof(long));
-
     internal override void Collect()
     {
         // A packed interval histogram keeps the storage a burst grew it to: one that holds far less than its storage
