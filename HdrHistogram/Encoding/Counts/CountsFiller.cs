@@ -1,4 +1,6 @@
-namespace HdrHistogram.Encoding;
+using HdrHistogram.Histograms.Counts;
+
+namespace HdrHistogram.Encoding.Counts;
 
 /// <summary>
 /// Fills a freshly reset histogram's counts array straight from an encoded payload, one monomorphic loop per count

@@ -1,7 +1,8 @@
 using System.Runtime.InteropServices;
+using HdrHistogram.Histograms.Counts;
 
 
-namespace HdrHistogram.Encoding;
+namespace HdrHistogram.Encoding.Counts;
 
 /// <summary>
 /// Java's uncompressed V2 encoding (<c>encodeIntoByteBuffer</c>), byte for byte: a 40-byte big-endian header, then the

@@ -1,5 +1,8 @@
 using System.Diagnostics.CodeAnalysis;
+using HdrHistogram.Encoding.Counts;
+using HdrHistogram.Upstream250;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram.Encoding;
 
 /// <summary>

@@ -1,4 +1,6 @@
-namespace HdrHistogram.Persistence;
+using HdrHistogram.Persistence;
+
+namespace HdrHistogram.Upstream250;
 
 /// <summary>Reads V0/V1 counts: one big-endian word of 2, 4 or 8 bytes per index.</summary>
 internal sealed class FixedWidthCountsDecoder : ICountsDecoder

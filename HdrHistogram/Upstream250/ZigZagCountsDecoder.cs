@@ -1,4 +1,6 @@
-namespace HdrHistogram.Persistence;
+using HdrHistogram.Persistence;
+
+namespace HdrHistogram.Upstream250;
 
 /// <summary>Reads V2 counts: zig-zag LEB128 values, a negative value standing for that many zero counts.</summary>
 internal sealed class ZigZagCountsDecoder : ICountsDecoder
