@@ -3,8 +3,8 @@ using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.IO;
 using System.IO.Compression;
+using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Fuzz;
 

@@ -7,7 +7,6 @@ using BenchmarkDotNet.Attributes;
 using HdrHistogram.Benchmarking.Infrastructure;
 using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
-using HdrHistogram.Utilities;
 
 namespace HdrHistogram.Benchmarking.Serialization;
 

@@ -1,4 +1,4 @@
-using HdrHistogram.Utilities;
+using HdrHistogram.Text;
 
 namespace HdrHistogram.Plotting.Report;
 

@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
@@ -8,6 +9,7 @@ using FluentAssertions;
 using HdrHistogram.Encoding;
 using HdrHistogram.Iteration;
 using HdrHistogram.Persistence;
+using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.Utilities;
 using Xunit;
@@ -186,10 +188,83 @@ public class Upstream250ApiTests
             .Should().Throw<HistogramFormatException>().WithMessage("*2 counts*1*");
         var zeroRun = ByteBuffer.Allocate(new byte[] { 0x13 }); // zig-zag -10: ten zero counts
         FluentActions.Invoking(() => CountsDecoder.GetDecoderForWordSize(9).ReadCounts(zeroRun, 1, 5, (_, _) => { }))
-            .Should().Throw<HistogramFormatException>().WithMessage("*index 9*");
+            .Should().Throw<HistogramFormatException>().WithMessage("*zero run of 10 counts at index 0*past the end*(length 5)*");
         FluentActions.Invoking(() => CountsDecoder.GetDecoderForWordSize(9).ReadCounts(ByteBuffer.Allocate(4), 5, 5, (_, _) => { }))
             .Should().Throw<HistogramFormatException>().WithMessage("*length 5*4 remaining*");
         FluentActions.Invoking(() => CountsDecoder.GetDecoderForWordSize(3)).Should().Throw<ArgumentOutOfRangeException>();
+    }
+
+    [Theory]
+    [MemberData(nameof(Net250Fixture.PayloadNames), MemberType = typeof(Net250Fixture))]
+    public void V2_counts_decoder_reads_what_2_5_0_wrote_into_the_counts_the_decoder_gives(string name)
+    {
+        byte[] bytes = Net250Fixture.Plain(name);
+        var decoded = HistogramEncoding.Decode(bytes);
+        int payloadLength = BinaryPrimitives.ReadInt32BigEndian(bytes.AsSpan(4));
+        var buffer = ByteBuffer.Allocate(bytes);
+        buffer.Position = 40;
+        var counts = new long[decoded.CountsArrayLength];
+
+        int covered = CountsDecoder.GetDecoderForWordSize(9).ReadCounts(buffer, payloadLength, counts.Length, (i, c) => counts[i] = c);
+
+        counts.ShouldEqualSequence(Enumerable.Range(0, counts.Length).Select(decoded.GetCountAtIndex), name);
+        counts.Sum().Should().Be(Net250Fixture.Expected(name).GetProperty("totalCount").GetInt64(), "2.5.0 recorded that many");
+        covered.Should().Be(decoded.CountsArrayIndex(decoded.GetMaxValue()) + 1, "2.5.0 wrote the counts through the maximum's");
+        buffer.Position.Should().Be(40 + payloadLength);
+    }
+
+    [Theory]
+    [InlineData("legacy-v1-word2")]
+    [InlineData("legacy-v1-word4")]
+    [InlineData("legacy-v1-word8")]
+    [InlineData("legacy-v0-word8-full-array")]
+    public void Fixed_width_counts_decoders_read_Javas_V1_and_V0_payloads_into_the_counts_the_decoder_gives(string name)
+    {
+        byte[] bytes = EncodingTestSupport.Base64(EncodingTestSupport.DecodeFixture(name), "bytes");
+        var decoded = HistogramEncoding.Decode(bytes);
+        var cookie = CookieInfo.Parse(BinaryPrimitives.ReadInt32BigEndian(bytes), DecodeErrors.Input);
+        int payloadLength = cookie.Version == EncodingVersion.V0 ? bytes.Length - cookie.HeaderLength : BinaryPrimitives.ReadInt32BigEndian(bytes.AsSpan(4));
+        var buffer = ByteBuffer.Allocate(bytes);
+        buffer.Position = cookie.HeaderLength;
+        var counts = new List<(int Index, long Count)>();
+
+        int covered = CountsDecoder.GetDecoderForWordSize(cookie.WordSize).ReadCounts(buffer, payloadLength, decoded.CountsArrayLength, (i, c) => counts.Add((i, c)));
+
+        covered.Should().Be(payloadLength / cookie.WordSize);
+        counts.ShouldEqualSequence(Enumerable.Range(0, covered).Select(i => (i, decoded.GetCountAtIndex(i))), name + ": every word, zeros included, in order");
+        counts.Sum(c => c.Count).Should().Be(decoded.TotalCount);
+    }
+
+    [Theory]
+    [MemberData(nameof(Net250Fixture.PayloadNames), MemberType = typeof(Net250Fixture))]
+    public void Encoder_given_foreign_recorded_data_writes_the_bytes_2_5_0_wrote(string name)
+    {
+        byte[] expected = Net250Fixture.Plain(name);
+        var histogram = HistogramEncoding.Decode(expected);
+        var actual = ByteBuffer.Allocate(histogram.GetNeededByteBufferCapacity());
+
+        int length = HistogramEncoderV2.Instance.Encode(new RecordedData(histogram), actual);
+
+        actual.ToArray().Should().Equal(expected, "2.5.0 encoded the same counts to these bytes");
+        length.Should().Be(expected.Length);
+        HistogramEncoder.Encode(histogram).Should().Equal(expected, "the histogram's own encoder writes the same bytes");
+    }
+
+    [Fact]
+    public void Encoder_given_foreign_recorded_data_refuses_a_negative_count_and_a_short_buffer_and_writes_nothing()
+    {
+        var histogram = new LongHistogram(1000, 2);
+        histogram.RecordValue(5);
+        var data = new RecordedData(histogram);
+        data.Counts[7] = -3;
+        var buffer = ByteBuffer.Allocate(100);
+
+        FluentActions.Invoking(() => HistogramEncoderV2.Instance.Encode(data, buffer))
+            .Should().Throw<InvalidOperationException>().WithMessage("*negative count (-3) at index 7.");
+        data.Counts[7] = 0;
+        FluentActions.Invoking(() => HistogramEncoderV2.Instance.Encode(data, ByteBuffer.Allocate(41)))
+            .Should().Throw<InvalidOperationException>().WithMessage("*needs 42 bytes*41 remaining*");
+        buffer.Position.Should().Be(0);
     }
 
     [Fact]

@@ -6,7 +6,6 @@ using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
-using HdrHistogram.Utilities;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Encoding;

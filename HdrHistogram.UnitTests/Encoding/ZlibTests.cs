@@ -7,8 +7,8 @@ using System.Linq;
 using System.Text;
 using System.Text.Json;
 using System.Threading.Tasks;
+using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
-using HdrHistogram.Utilities;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 

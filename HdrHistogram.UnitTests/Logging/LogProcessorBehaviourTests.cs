@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Logging;
+using HdrHistogram.Text;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 

@@ -245,5 +245,5 @@ public class LogRoundTripTests
         actual.EndTimeStamp.Should().Be(expected.EndTimeStamp);
     };
 
-    private static string JavaFormat(double value) => HdrHistogram.Utilities.JavaFormat.Format(value, 3);
+    private static string JavaFormat(double value) => HdrHistogram.Text.JavaFormat.Format(value, 3);
 }

@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using FluentAssertions;
-using HdrHistogram.Packed;
+using HdrHistogram.Histograms.Packed;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 

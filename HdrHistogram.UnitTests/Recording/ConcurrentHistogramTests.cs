@@ -1,8 +1,8 @@
 using System;
 using System.Linq;
 using FluentAssertions;
-using HdrHistogram.Concurrency;
 using HdrHistogram.Encoding;
+using HdrHistogram.Histograms.Counts;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Recording;

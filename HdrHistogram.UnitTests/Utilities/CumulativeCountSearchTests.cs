@@ -1,7 +1,7 @@
 using System;
 using System.Linq;
 using FluentAssertions;
-using HdrHistogram.Utilities;
+using HdrHistogram.Histograms.Counts;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Utilities;

@@ -4,7 +4,7 @@ using System.Globalization;
 using System.IO;
 using System.Numerics;
 using System.Text;
-using HdrHistogram.Utilities;
+using HdrHistogram.Text;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Utilities;

@@ -1,4 +1,4 @@
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Concurrency;
 
 /// <summary>A memory barrier on every thread of the process (<see cref="Interlocked.MemoryBarrierProcessWide"/>), built in on .NET 8+.</summary>
 internal static class ProcessWideBarrier

@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Concurrency;
 
 /// <summary>
 /// A memory barrier on every thread of the process: <c>Interlocked.MemoryBarrierProcessWide</c>, which netstandard2.0

@@ -1,4 +1,4 @@
-namespace HdrHistogram;
+namespace HdrHistogram.Concurrency;
 
 /// <summary>
 /// The recorders' writer/reader handshake for one writer thread at a time, without an atomic instruction on the

@@ -1,5 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 
+#pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
 public partial class DoubleHistogram

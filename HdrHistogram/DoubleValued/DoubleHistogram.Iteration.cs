@@ -1,7 +1,8 @@
 using System.Collections.Generic;
 using HdrHistogram.Iteration;
-using HdrHistogram.Output;
+using HdrHistogram.Text;
 
+#pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
 public partial class DoubleHistogram

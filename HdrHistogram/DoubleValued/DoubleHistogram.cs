@@ -1,3 +1,4 @@
+#pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
 /// <summary>
@@ -527,7 +528,7 @@ public partial class DoubleHistogram : EncodableHistogram, IDoubleValueRecorder,
     }
 
     /// <summary>The smallest power of two exponent whose power contains <paramref name="longNumber"/> (64 - leading zeros).</summary>
-    private static int FindContainingBinaryOrderOfMagnitude(long longNumber) => 64 - Bitwise.NumberOfLeadingZeros(longNumber);
+    private static int FindContainingBinaryOrderOfMagnitude(long longNumber) => 64 - Bitwise.LeadingZeroCount((ulong)longNumber);
 
     /// <summary>
     /// The internal dynamic range: one binary order of magnitude more than the containing one, because a range such

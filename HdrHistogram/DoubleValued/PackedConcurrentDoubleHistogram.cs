@@ -1,3 +1,4 @@
+#pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
 /// <summary>

@@ -1,3 +1,5 @@
+using HdrHistogram.Encoding.Counts;
+
 namespace HdrHistogram.Encoding;
 
 /// <summary>

@@ -1,5 +1,6 @@
 using System.Buffers.Text;
 using System.IO.Compression;
+using HdrHistogram.Encoding.Counts;
 
 namespace HdrHistogram.Encoding;
 

@@ -1,5 +1,6 @@
 using System.Buffers.Text;
 using HdrHistogram.Encoding.Compression;
+using HdrHistogram.Encoding.Counts;
 
 namespace HdrHistogram.Encoding;
 

@@ -1,6 +1,7 @@
 using System.IO.Compression;
 using HdrHistogram.Encoding;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 
 /// <summary>

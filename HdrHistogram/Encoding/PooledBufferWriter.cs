@@ -1,4 +1,4 @@
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Encoding;
 
 /// <summary>
 /// An <see cref="IBufferWriter{T}"/> of bytes backed by arrays rented from <see cref="ArrayPool{T}.Shared"/>:

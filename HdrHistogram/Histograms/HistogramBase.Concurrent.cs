@@ -1,3 +1,6 @@
+using HdrHistogram.Histograms.Counts;
+
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 
 /// <summary>The concurrent recording and layout changes of <see cref="ConcurrentHistogramBase{TCount}"/>, over a <see cref="ConcurrentCounts{TSlot, TAtomics}"/> store.</summary>

@@ -1,8 +1,9 @@
 using System.Collections.Generic;
 using System.Diagnostics;
 using HdrHistogram.Iteration;
-using HdrHistogram.Output;
+using HdrHistogram.Text;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 
 /// <summary>Extension methods kept source-compatible with upstream HdrHistogram.NET.</summary>

@@ -1,3 +1,4 @@
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 
 /// <summary>A histogram with 16-bit counts (Java's <c>ShortCountsHistogram</c>): a quarter of the memory of <see cref="LongHistogram"/>; a count that passes <see cref="short.MaxValue"/> wraps, as in 2.5.0, and <see cref="HistogramBase.HasOverflowed"/> reports it.</summary>

@@ -1,3 +1,6 @@
+using HdrHistogram.Histograms.Counts;
+
+#pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
 /// <summary>

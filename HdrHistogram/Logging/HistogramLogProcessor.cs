@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using HdrHistogram.Text;
 
 namespace HdrHistogram.Logging;
 

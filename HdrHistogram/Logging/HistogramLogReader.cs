@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 
 /// <summary>

@@ -1,7 +1,10 @@
 using System.Runtime.InteropServices;
 using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
+using HdrHistogram.Logging;
+using HdrHistogram.Text;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 
 /// <summary>

@@ -1,4 +1,4 @@
-namespace HdrHistogram;
+namespace HdrHistogram.Logging;
 
 /// <summary>
 /// The characters a histogram log tag cannot hold. A log line is split into fields at a space, a comma, CR and LF

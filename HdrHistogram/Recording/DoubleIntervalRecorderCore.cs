@@ -1,4 +1,4 @@
-namespace HdrHistogram;
+namespace HdrHistogram.Recording;
 
 /// <summary>
 /// The interval-sampling machinery of <see cref="DoubleRecorder"/> (into <see cref="DoubleConcurrentHistogram"/>s) and

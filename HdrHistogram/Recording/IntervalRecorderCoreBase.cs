@@ -1,4 +1,4 @@
-namespace HdrHistogram;
+namespace HdrHistogram.Recording;
 
 /// <summary>
 /// The interval-sampling machinery every recorder shares (Java's recorders, which differ only in the histograms they

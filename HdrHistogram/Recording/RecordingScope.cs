@@ -1,5 +1,6 @@
 using System.Diagnostics;
 
+#pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
 /// <summary>A running timer from <see cref="HistogramExtensions.StartRecordingScope"/> (or, boxed, <see cref="HistogramExtensions.RecordScope"/>); disposing it records the elapsed ticks once.</summary>

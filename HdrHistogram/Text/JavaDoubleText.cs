@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace HdrHistogram.Logging;
+namespace HdrHistogram.Text;
 
 /// <summary>
 /// Java's <c>Double.toString(double)</c> (string concatenation of a double): the shortest round-trip digits, written

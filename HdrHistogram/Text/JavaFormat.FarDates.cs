@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Text;
 
 internal static partial class JavaFormat
 {

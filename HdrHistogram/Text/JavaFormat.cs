@@ -1,7 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Text;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Text;
 
 /// <summary>
 /// Emulates the few <c>java.util.Formatter</c> conversions (with <c>Locale.US</c>) and <c>java.util.Date.toString()</c>

@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Text;
 
 /// <content>The net8+ parts of <see cref="JavaFormat"/>: span-based formatting and writing, no allocation.</content>
 internal static partial class JavaFormat

@@ -1,7 +1,7 @@
 using System.Buffers.Text;
 using System.Text;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Text;
 
 /// <content>
 /// The netstandard2.0 parts of <see cref="JavaFormat"/>: there is no <c>double.TryFormat</c>, nor span overloads on

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 
 /// <summary>Common ratios for <see cref="HistogramExtensions.OutputPercentileDistribution"/>'s value unit scaling.</summary>

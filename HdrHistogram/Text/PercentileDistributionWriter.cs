@@ -1,6 +1,6 @@
 using HdrHistogram.Iteration;
 
-namespace HdrHistogram.Output;
+namespace HdrHistogram.Text;
 
 /// <summary>
 /// Writes Java's <c>outputPercentileDistribution</c> text and CSV, character for character, whatever the current culture.

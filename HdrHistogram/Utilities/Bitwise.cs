@@ -7,8 +7,4 @@ namespace HdrHistogram.Utilities;
 /// </summary>
 public static partial class Bitwise
 {
-    /// <summary>Returns the number of zero bits preceding the highest-order one bit of <paramref name="value"/> (64 for 0).</summary>
-    /// <param name="value">The value to inspect, treated as unsigned.</param>
-    /// <returns>A number from 0 to 64.</returns>
-    public static int NumberOfLeadingZeros(long value) => LeadingZeroCount((ulong)value);
 }

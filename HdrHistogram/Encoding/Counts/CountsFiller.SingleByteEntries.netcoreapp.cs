@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
-namespace HdrHistogram.Encoding;
+namespace HdrHistogram.Encoding.Counts;
 
 internal static partial class CountsFiller
 {

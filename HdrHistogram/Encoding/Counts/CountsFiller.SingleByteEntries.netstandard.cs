@@ -1,4 +1,4 @@
-namespace HdrHistogram.Encoding;
+namespace HdrHistogram.Encoding.Counts;
 
 internal static partial class CountsFiller
 {

@@ -1,4 +1,6 @@
-namespace HdrHistogram.Encoding;
+using HdrHistogram.Histograms.Counts;
+
+namespace HdrHistogram.Encoding.Counts;
 
 /// <summary>
 /// Fills a freshly reset histogram's counts array straight from an encoded payload, one monomorphic loop per count
@@ -18,6 +20,9 @@ internal static partial class CountsFiller
         public long TotalCount;
         public int MaxIndex;
         public int MinNonZeroIndex;
+
+        /// <summary>The logical index after the payload's last entry (a trailing zero run included).</summary>
+        public int EndIndex;
     }
 
     /// <summary>Fills <paramref name="histogram"/> (reset, offset set) from a V2, V1 or V0 payload.</summary>
@@ -42,6 +47,22 @@ internal static partial class CountsFiller
         => header.Cookie.Version == EncodingVersion.V2
             ? FillV2<TSlots, Store>(slots, normalizingIndexOffset, header.CountsArrayLength, maxAllowable, payload, payloadOffset, errors)
             : FillFixed<TSlots, Store>(slots, normalizingIndexOffset, maxAllowable, header.Cookie.WordSize, payload, payloadOffset, errors);
+
+    /// <summary>
+    /// Hands every entry of a payload to <paramref name="slots"/> at its logical index, as HdrHistogram 2.5.0's counts
+    /// decoders did: zero counts too, and V0/V1 words as they are (a negative one included). The V2 checks are
+    /// <see cref="Fill"/>'s; the caller checks that V0/V1 words fit in <paramref name="slots"/>.
+    /// </summary>
+    /// <param name="slots">The receiver; its length is the number of indexes the payload may cover.</param>
+    /// <param name="wordSize">2, 4 or 8 for V0/V1 words; anything else reads V2 entries.</param>
+    /// <param name="payload">The payload bytes.</param>
+    /// <param name="payloadOffset">The payload's offset in the input, for error messages.</param>
+    /// <returns>The number of indexes the payload covers.</returns>
+    public static int Report<TSlots>(TSlots slots, int wordSize, ReadOnlySpan<byte> payload, int payloadOffset)
+        where TSlots : struct, ICountSlots<TSlots>
+        => (wordSize is sizeof(short) or sizeof(int) or sizeof(long)
+            ? FillFixed<TSlots, ReportEach>(slots, 0, long.MaxValue, wordSize, payload, payloadOffset, DecodeErrors.Input)
+            : FillV2<TSlots, ReportEach>(slots, 0, slots.Length, long.MaxValue, payload, payloadOffset, DecodeErrors.Input)).EndIndex;
 
     /// <summary>
     /// Runs every check <see cref="Fill"/> makes on a payload for a target of <paramref name="histogram"/>'s count type,
@@ -170,6 +191,11 @@ internal static partial class CountsFiller
     {
     }
 
+    /// <summary>The fill mode of <see cref="Report"/>: stores zero counts and negative V0/V1 words as well.</summary>
+    private struct ReportEach
+    {
+    }
+
     private static Tracking FillV2<TSlots, TMode>(TSlots slots, int normalizingIndexOffset, int logicalLength, long maxAllowable, ReadOnlySpan<byte> payload, int payloadOffset, DecodeErrors errors)
         where TSlots : struct, ICountSlots<TSlots>
         where TMode : struct
@@ -244,7 +270,7 @@ internal static partial class CountsFiller
                     throw CountTooLarge(payload, position, value, maxAllowable, payloadOffset, errors);
                 }
 
-                if (typeof(TMode) == typeof(Store))
+                if (typeof(TMode) != typeof(CheckOnly))
                 {
                     slots.Set(index < wrapAt ? index + start : index - wrapAt, value);
                 }
@@ -263,6 +289,11 @@ internal static partial class CountsFiller
                 if (index >= logicalLength)
                 {
                     throw TooManyCounts(payload, position, logicalLength, payloadOffset, errors);
+                }
+
+                if (typeof(TMode) == typeof(ReportEach))
+                {
+                    slots.Set(index < wrapAt ? index + start : index - wrapAt, 0);
                 }
 
                 index++;
@@ -284,7 +315,7 @@ internal static partial class CountsFiller
             }
         }
 
-        return new Tracking { TotalCount = totalCount, MaxIndex = maxIndex, MinNonZeroIndex = minNonZeroIndex };
+        return new Tracking { TotalCount = totalCount, MaxIndex = maxIndex, MinNonZeroIndex = minNonZeroIndex, EndIndex = index };
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -359,7 +390,7 @@ internal static partial class CountsFiller
 
             if (value != 0)
             {
-                if (value < 0)
+                if (value < 0 && typeof(TMode) != typeof(ReportEach))
                 {
                     // Java 2.2.2 stores such a count and leaves it out of the totals; it can only come from corrupt
                     // data (or a wrapped 16-bit count) and would make the histogram impossible to re-encode.
@@ -371,7 +402,7 @@ internal static partial class CountsFiller
                     throw CountTooLarge(value, maxAllowable, payloadOffset + (index * wordSize), errors);
                 }
 
-                if (typeof(TMode) == typeof(Store))
+                if (typeof(TMode) != typeof(CheckOnly))
                 {
                     slots.Set(slot, value);
                 }
@@ -383,6 +414,10 @@ internal static partial class CountsFiller
                     minNonZeroIndex = index;
                 }
             }
+            else if (typeof(TMode) == typeof(ReportEach))
+            {
+                slots.Set(slot, 0);
+            }
 
             slot++;
             if (slot == arrayLength)
@@ -391,7 +426,7 @@ internal static partial class CountsFiller
             }
         }
 
-        return new Tracking { TotalCount = totalCount, MaxIndex = maxIndex, MinNonZeroIndex = minNonZeroIndex };
+        return new Tracking { TotalCount = totalCount, MaxIndex = maxIndex, MinNonZeroIndex = minNonZeroIndex, EndIndex = entries };
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -1,7 +1,8 @@
 using System.Runtime.InteropServices;
+using HdrHistogram.Histograms.Counts;
 
 
-namespace HdrHistogram.Encoding;
+namespace HdrHistogram.Encoding.Counts;
 
 /// <summary>
 /// Java's uncompressed V2 encoding (<c>encodeIntoByteBuffer</c>), byte for byte: a 40-byte big-endian header, then the
@@ -87,9 +88,9 @@ internal static class V2Encoder
     /// <summary>
     /// Writes the payload of the first <paramref name="relevantLength"/> logical counts of <paramref name="slots"/>,
     /// laid out with <paramref name="normalizingIndexOffset"/>; <paramref name="destination"/> has 9 bytes of room
-    /// per relevant count.
+    /// per relevant count. <paramref name="histogram"/>, when given, names a negative count's value in the error.
     /// </summary>
-    internal static int WritePayload<TSlots>(HistogramBase histogram, TSlots slots, int normalizingIndexOffset, int relevantLength, Span<byte> destination)
+    internal static int WritePayload<TSlots>(HistogramBase? histogram, TSlots slots, int normalizingIndexOffset, int relevantLength, Span<byte> destination)
         where TSlots : struct, ICountSlots<TSlots>
     {
         int arrayLength = slots.Length;
@@ -123,7 +124,7 @@ internal static class V2Encoder
     /// in <paramref name="pendingZeros"/> for the next stretch (or the caller) to finish. The output has room for 9
     /// bytes per count (every entry stands for at least one count), so bytes are stored without bounds checks.
     /// </summary>
-    private static void WriteStretch<TSlots>(HistogramBase histogram, TSlots slots, int from, int end, int logicalShift, ref byte output, ref int position, ref int pendingZeros)
+    private static void WriteStretch<TSlots>(HistogramBase? histogram, TSlots slots, int from, int end, int logicalShift, ref byte output, ref int position, ref int pendingZeros)
         where TSlots : struct, ICountSlots<TSlots>
     {
         int pos = position;
@@ -221,9 +222,9 @@ internal static class V2Encoder
         return 9;
     }
 
-    private static void ThrowNegativeCount(HistogramBase histogram, int logicalIndex, long count)
+    private static void ThrowNegativeCount(HistogramBase? histogram, int logicalIndex, long count)
         => throw new InvalidOperationException(
             "Cannot encode a histogram containing a negative count (" + count.ToString(CultureInfo.InvariantCulture)
-            + ") at index " + logicalIndex.ToString(CultureInfo.InvariantCulture) + ", corresponding to value "
-            + histogram.ValueFromIndex(logicalIndex).ToString(CultureInfo.InvariantCulture) + ".");
+            + ") at index " + logicalIndex.ToString(CultureInfo.InvariantCulture)
+            + (histogram is null ? "." : ", corresponding to value " + histogram.ValueFromIndex(logicalIndex).ToString(CultureInfo.InvariantCulture) + "."));
 }

@@ -1,4 +1,4 @@
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// The plain (single-writer) counts store: an array of <typeparamref name="T"/> (long, int or short). Every count wraps

@@ -1,4 +1,4 @@
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// The slots of a counts array of <typeparamref name="T"/> (long, int or short): every access compiles to the

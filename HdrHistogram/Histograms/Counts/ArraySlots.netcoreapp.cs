@@ -2,7 +2,7 @@ using System.Numerics;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 internal readonly partial struct ArraySlots<T>
 {

@@ -1,4 +1,4 @@
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 internal readonly partial struct ArraySlots<T>
 {

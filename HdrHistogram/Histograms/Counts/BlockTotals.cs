@@ -1,6 +1,6 @@
 using System.Numerics;
 
-namespace HdrHistogram.Concurrency;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// The total of one concurrent counts array, kept as the sums of blocks of 64 slots with a stale flag per block: a

@@ -1,4 +1,4 @@
-namespace HdrHistogram.Concurrency;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// The counts of a concurrent histogram (<see cref="LongConcurrentHistogram"/>, <see cref="IntConcurrentHistogram"/>):

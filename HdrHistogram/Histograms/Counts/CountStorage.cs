@@ -1,4 +1,4 @@
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>Converts the counts of every array count type (long, int, short) through one generic path.</summary>
 internal static class CountStorage

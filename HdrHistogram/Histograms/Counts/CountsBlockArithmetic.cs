@@ -1,7 +1,7 @@
 using System.Numerics;
 using System.Runtime.InteropServices;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// Adds or subtracts whole counts arrays of the same length and type, slot by slot, a <see cref="Vector{T}"/> at a

@@ -1,6 +1,7 @@
 using HdrHistogram.Encoding;
+using HdrHistogram.Encoding.Counts;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// A histogram's counts: the one way the histogram, the encoders, the decoders, the queries and the arithmetic reach
@@ -11,7 +12,7 @@ namespace HdrHistogram.Utilities;
 /// derive from <see cref="CountsStore{TSlots}"/> with it (which runs every bulk operation below on those slots), and
 /// implement the per-slot members here; then let a histogram class create it and assign it to
 /// <see cref="HistogramBase.Store"/> in its constructors. The plain stores are <see cref="ArrayCounts{T}"/>,
-/// the concurrent ones <see cref="Concurrency.ConcurrentCounts{TSlot, TAtomics}"/>.
+/// the concurrent ones <see cref="ConcurrentCounts{TSlot, TAtomics}"/>.
 /// </remarks>
 internal abstract class CountsStore
 {

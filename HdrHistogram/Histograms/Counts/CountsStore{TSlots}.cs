@@ -1,6 +1,7 @@
 using HdrHistogram.Encoding;
+using HdrHistogram.Encoding.Counts;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// A <see cref="CountsStore"/> whose bulk operations run the shared algorithms on its slots, compiled once per

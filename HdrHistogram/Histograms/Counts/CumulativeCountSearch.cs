@@ -1,7 +1,8 @@
 using System.Numerics;
 using System.Runtime.InteropServices;
+using HdrHistogram.Encoding.Counts;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// Finds where a running sum of counts first reaches a target: whole blocks of counts are summed with
@@ -27,7 +28,7 @@ internal static partial class CumulativeCountSearch
         where TSlots : struct, ICountSlots<TSlots>
     {
         int arrayLength = slots.Length;
-        int physicalIndexOfZero = Encoding.V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, arrayLength);
+        int physicalIndexOfZero = V2Encoder.PhysicalIndexOfZero(normalizingIndexOffset, arrayLength);
         logicalLength = Math.Min(logicalLength, arrayLength);
 
         // Logical indexes 0.. sit at physical slots physicalIndexOfZero..arrayLength-1, then wrap to 0.

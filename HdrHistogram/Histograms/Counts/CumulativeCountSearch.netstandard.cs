@@ -1,6 +1,6 @@
 using System.Numerics;
 
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 internal static partial class CumulativeCountSearch
 {

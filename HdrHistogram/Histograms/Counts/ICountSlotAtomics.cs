@@ -1,4 +1,4 @@
-namespace HdrHistogram.Concurrency;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// The atomic operations a concurrent histogram needs on one count slot of type <typeparamref name="TSlot"/>.

@@ -1,4 +1,4 @@
-namespace HdrHistogram.Utilities;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
 /// The slots of a <see cref="CountsStore{TSlots}"/> as the algorithms over counts reach them: the V2 encoder, the

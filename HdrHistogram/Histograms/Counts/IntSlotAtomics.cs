@@ -1,4 +1,4 @@
-namespace HdrHistogram.Concurrency;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>32-bit counts: an add is one atomic add that wraps past <see cref="int.MaxValue"/>, as 2.5.0's counts do (<see cref="HistogramBase.HasOverflowed"/> reports it).</summary>
 internal readonly struct IntSlotAtomics : ICountSlotAtomics<int>

@@ -1,4 +1,4 @@
-namespace HdrHistogram.Concurrency;
+namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>64-bit counts: atomic adds that wrap on overflow, as Java's do (<see cref="HistogramBase.HasOverflowed"/> detects it).</summary>
 internal readonly struct LongSlotAtomics : ICountSlotAtomics<long>

@@ -1,6 +1,8 @@
 using HdrHistogram.Encoding;
+using HdrHistogram.Encoding.Counts;
+using HdrHistogram.Histograms.Counts;
 
-namespace HdrHistogram.Packed;
+namespace HdrHistogram.Histograms.Packed;
 
 /// <summary>
 /// Packed counts that many threads may change and read at once (the role of Java's <c>ConcurrentPackedLongArray</c>):

@@ -1,5 +1,6 @@
-using HdrHistogram.Packed;
+using HdrHistogram.Histograms.Packed;
 
+#pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
 /// <summary>

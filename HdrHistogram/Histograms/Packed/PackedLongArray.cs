@@ -1,4 +1,6 @@
-namespace HdrHistogram.Packed;
+using HdrHistogram.Histograms.Counts;
+
+namespace HdrHistogram.Histograms.Packed;
 
 /// <summary>
 /// The packed counts store: a sparse array of 64-bit counts whose memory grows with the number of distinct indexes holding a count, not with

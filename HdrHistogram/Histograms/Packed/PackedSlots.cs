@@ -1,4 +1,6 @@
-namespace HdrHistogram.Packed;
+using HdrHistogram.Histograms.Counts;
+
+namespace HdrHistogram.Histograms.Packed;
 
 /// <summary>
 /// The slots of a <see cref="PackedLongArray"/> for the shared algorithms over counts (encoder, decoders' fill,

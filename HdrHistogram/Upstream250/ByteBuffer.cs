@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram.Utilities;
 
 /// <summary>

@@ -1,6 +1,9 @@
-namespace HdrHistogram.Persistence;
+using HdrHistogram.Encoding.Counts;
+using HdrHistogram.Persistence;
 
-/// <summary>Reads V0/V1 counts: one big-endian word of 2, 4 or 8 bytes per index.</summary>
+namespace HdrHistogram.Upstream250;
+
+/// <summary>Reads V0/V1 counts: one big-endian word of 2, 4 or 8 bytes per index, with the decoders' own loop.</summary>
 internal sealed class FixedWidthCountsDecoder : ICountsDecoder
 {
     public FixedWidthCountsDecoder(int wordSize)
@@ -21,18 +24,7 @@ internal sealed class FixedWidthCountsDecoder : ICountsDecoder
                 + maxIndex.ToString(CultureInfo.InvariantCulture) + " the histogram has room for.");
         }
 
-        for (int index = 0; index < count; index++)
-        {
-            var word = payload.Slice(index * WordSize, WordSize);
-            long value = WordSize switch
-            {
-                sizeof(short) => BinaryPrimitives.ReadInt16BigEndian(word),
-                sizeof(int) => BinaryPrimitives.ReadInt32BigEndian(word),
-                _ => BinaryPrimitives.ReadInt64BigEndian(word),
-            };
-            setCount(index, value);
-        }
-
+        CountsFiller.Report(new CountCallbackSlots(setCount, count), WordSize, payload, sourceBuffer.Position);
         sourceBuffer.Advance(lengthInBytes);
         return count;
     }

@@ -1,4 +1,4 @@
-namespace HdrHistogram.Persistence;
+namespace HdrHistogram.Upstream250;
 
 /// <summary>The argument checks the counts decoders share.</summary>
 internal static class CountsPayload

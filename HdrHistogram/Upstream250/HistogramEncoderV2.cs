@@ -1,5 +1,9 @@
 using System.Diagnostics.CodeAnalysis;
+using HdrHistogram.Encoding.Counts;
+using HdrHistogram.Histograms.Counts;
+using HdrHistogram.Upstream250;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram.Encoding;
 
 /// <summary>
@@ -46,49 +50,41 @@ public class HistogramEncoderV2 : IEncoder
         }
 
         long[] counts = data.Counts ?? throw new ArgumentException("The recorded data has no counts.", nameof(data));
+        // Java's relevant length: through the last non-zero count, and at least index 0 (an empty histogram's payload is one 0).
         int relevantLength = counts.Length;
-        while (relevantLength > 0 && counts[relevantLength - 1] == 0)
+        while (relevantLength > 1 && counts[relevantLength - 1] == 0)
         {
             relevantLength--;
         }
 
-        // Java's V2 payload: each count zig-zag LEB128 encoded, a run of zeros as its negated length (a single zero as 0).
-        int payloadLength = 0;
-        for (int i = 0; i < relevantLength;)
+        // The payload is written by the encoder's own loop, into scratch first: the position stays put when it does not fit.
+        byte[] scratch = ArrayPool<byte>.Shared.Rent(V2Encoder.GetMaxEncodedLength(relevantLength));
+        try
         {
-            if (counts[i] < 0)
+            int payloadLength = V2Encoder.WritePayload(null, new ArraySlots<long>(counts), 0, relevantLength, scratch.AsSpan(EncodingCookies.V2HeaderLength));
+            int needed = EncodingCookies.V2HeaderLength + payloadLength;
+            if (buffer.Remaining() < needed)
             {
-                throw new InvalidOperationException("The recorded data holds a negative count (" + counts[i].ToString(CultureInfo.InvariantCulture) + " at index " + i.ToString(CultureInfo.InvariantCulture) + "), which the V2 format cannot carry.");
+                throw new InvalidOperationException(
+                    "Buffer overflow: the encoding needs " + needed.ToString(CultureInfo.InvariantCulture) + " bytes and the buffer has "
+                    + buffer.Remaining().ToString(CultureInfo.InvariantCulture) + " remaining.");
             }
 
-            int zeros = CountZeros(counts, i, relevantLength);
-            payloadLength += ZigZagEncoding.GetByteCount(zeros > 1 ? -zeros : counts[i]);
-            i += Math.Max(zeros, 1);
+            buffer.PutInt(EncodingCookies.V2);
+            buffer.PutInt(payloadLength);
+            buffer.PutInt(data.NormalizingIndexOffset);
+            buffer.PutInt(data.NumberOfSignificantValueDigits);
+            buffer.PutLong(data.LowestDiscernibleValue);
+            buffer.PutLong(data.HighestTrackableValue);
+            buffer.PutDouble(data.IntegerToDoubleValueConversionRatio);
+            scratch.AsSpan(EncodingCookies.V2HeaderLength, payloadLength).CopyTo(buffer.RemainingSpan);
+            buffer.Advance(payloadLength);
+            return needed;
         }
-
-        int needed = EncodingCookies.V2HeaderLength + payloadLength;
-        if (buffer.Remaining() < needed)
+        finally
         {
-            throw new InvalidOperationException(
-                "Buffer overflow: the encoding needs " + needed.ToString(CultureInfo.InvariantCulture) + " bytes and the buffer has "
-                + buffer.Remaining().ToString(CultureInfo.InvariantCulture) + " remaining.");
+            ArrayPool<byte>.Shared.Return(scratch);
         }
-
-        buffer.PutInt(EncodingCookies.V2);
-        buffer.PutInt(payloadLength);
-        buffer.PutInt(data.NormalizingIndexOffset);
-        buffer.PutInt(data.NumberOfSignificantValueDigits);
-        buffer.PutLong(data.LowestDiscernibleValue);
-        buffer.PutLong(data.HighestTrackableValue);
-        buffer.PutDouble(data.IntegerToDoubleValueConversionRatio);
-        for (int i = 0; i < relevantLength;)
-        {
-            int zeros = CountZeros(counts, i, relevantLength);
-            ZigZagEncoding.PutLong(buffer, zeros > 1 ? -zeros : counts[i]);
-            i += Math.Max(zeros, 1);
-        }
-
-        return needed;
     }
 
     /// <summary>
@@ -123,16 +119,5 @@ public class HistogramEncoderV2 : IEncoder
 
         buffer.Advance(written);
         return written;
-    }
-
-    private static int CountZeros(long[] counts, int start, int end)
-    {
-        int i = start;
-        while (i < end && counts[i] == 0)
-        {
-            i++;
-        }
-
-        return i - start;
     }
 }

@@ -1,4 +1,6 @@
-namespace HdrHistogram.Encoding;
+using HdrHistogram.Encoding;
+
+namespace HdrHistogram.Upstream250;
 
 /// <summary>
 /// A histogram seen as <see cref="IRecordedData"/>, for <see cref="IEncoder"/>s written against HdrHistogram 2.5.0's

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 
+#pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram.Utilities;
 
 /// <summary>Array helpers of HdrHistogram 2.5.0, kept at their 2.5.0 full name.</summary>
