@@ -10,15 +10,19 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// This is the common base of <see cref="LongHistogram"/>, <see cref="IntHistogram"/>, <see cref="ShortHistogram"/>,
-/// <see cref="LongConcurrentHistogram"/> and <see cref="IntConcurrentHistogram"/>, which differ only in how counts are
-/// stored. The bucket arithmetic, statistics, iteration and text output follow Java HdrHistogram 2.2.2 exactly, so
-/// results (and encoded bytes) are identical to the Java reference implementation.
+/// This is the common base of every integer histogram: <see cref="LongHistogram"/>, <see cref="IntHistogram"/>,
+/// <see cref="ShortHistogram"/>, <see cref="LongConcurrentHistogram"/>, <see cref="IntConcurrentHistogram"/>,
+/// <see cref="PackedHistogram"/>, <see cref="PackedConcurrentHistogram"/> and <see cref="SynchronizedHistogram"/>. They
+/// differ only in their counts store (<see cref="Store"/>), which keeps the counts and their total, records, and decides
+/// how it is updated: by one writer, lock-free, or under its own lock. The bucket arithmetic, statistics, iteration and
+/// text output follow Java HdrHistogram 2.2.2 exactly, so results (and encoded bytes) are identical to the Java
+/// reference implementation.
 /// </para>
 /// <para>
 /// The implementation is split into partial files by concern: configuration and recording (this file), queries
-/// (<c>HistogramBase.Queries.cs</c>), arithmetic (<c>HistogramBase.Arithmetic.cs</c>) and iteration
-/// (<c>HistogramBase.Iteration.cs</c>).
+/// (<c>HistogramBase.Queries.cs</c>), arithmetic (<c>HistogramBase.Arithmetic.cs</c>), iteration
+/// (<c>HistogramBase.Iteration.cs</c>), encoding (<c>HistogramBase.Encoding.cs</c>), coordinated-omission correction
+/// (<c>HistogramBase.CoordinatedOmission.cs</c>) and the lock-free recording path (<c>HistogramBase.Concurrent.cs</c>).
 /// </para>
 /// </remarks>
 public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder, IEquatable<HistogramBase>
