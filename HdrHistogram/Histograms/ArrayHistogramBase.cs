@@ -16,6 +16,9 @@ namespace HdrHistogram;
 public abstract class ArrayHistogramBase<TCount> : HistogramBase
     where TCount : unmanaged, IEquatable<TCount>
 {
+    // The store, typed: the record path calls it directly, so that it inlines.
+    private readonly ArrayCounts<TCount> _counts;
+
     /// <summary>Creates a histogram tracking values from <paramref name="lowestTrackableValue"/> to <paramref name="highestTrackableValue"/>.</summary>
     /// <param name="lowestTrackableValue">The lowest value that can be discerned from 0; at least 1.</param>
     /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
@@ -23,7 +26,7 @@ public abstract class ArrayHistogramBase<TCount> : HistogramBase
     private protected ArrayHistogramBase(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = new ArrayCounts<TCount>(CountsArrayLength);
+        Store = _counts = new ArrayCounts<TCount>(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -34,6 +37,8 @@ public abstract class ArrayHistogramBase<TCount> : HistogramBase
     private protected ArrayHistogramBase(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = new ArrayCounts<TCount>(CountsArrayLength);
+        Store = _counts = new ArrayCounts<TCount>(CountsArrayLength);
     }
+
+    private protected override void RecordSingleValue(long value) => _counts.RecordValueSingleWriter(this, value);
 }

@@ -23,6 +23,9 @@ namespace HdrHistogram;
 public abstract class ConcurrentHistogramBase<TCount> : HistogramBase
     where TCount : unmanaged, IEquatable<TCount>
 {
+    // The store, typed: the record path calls it directly, so that it inlines.
+    private readonly ConcurrentCounts<TCount, CountAtomics<TCount>> _counts;
+
     /// <summary>Creates a histogram tracking values from <paramref name="lowestTrackableValue"/> to <paramref name="highestTrackableValue"/>.</summary>
     /// <param name="lowestTrackableValue">The lowest value that can be discerned from 0; at least 1.</param>
     /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
@@ -30,7 +33,7 @@ public abstract class ConcurrentHistogramBase<TCount> : HistogramBase
     private protected ConcurrentHistogramBase(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = new ConcurrentCounts<TCount, CountAtomics<TCount>>(this, CountsArrayLength);
+        Store = _counts = new ConcurrentCounts<TCount, CountAtomics<TCount>>(this, CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -41,6 +44,8 @@ public abstract class ConcurrentHistogramBase<TCount> : HistogramBase
     private protected ConcurrentHistogramBase(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = new ConcurrentCounts<TCount, CountAtomics<TCount>>(this, CountsArrayLength);
+        Store = _counts = new ConcurrentCounts<TCount, CountAtomics<TCount>>(this, CountsArrayLength);
     }
+
+    private protected override void RecordSingleValue(long value) => _counts.RecordValue(this, value);
 }

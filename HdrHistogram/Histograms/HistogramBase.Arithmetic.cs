@@ -1,3 +1,5 @@
+using HdrHistogram.Histograms.Counts;
+
 #pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 

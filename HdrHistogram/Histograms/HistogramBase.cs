@@ -174,7 +174,13 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// <param name="value">The value to record; must not be negative.</param>
     /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off (as in 2.5.0).</exception>
     /// <remarks>A short or int count that passes its type's maximum wraps, as in 2.5.0; <see cref="HasOverflowed"/> then reports it.</remarks>
-    public void RecordValue(long value) => Store.RecordValue(this, value);
+    public void RecordValue(long value) => RecordSingleValue(value);
+
+    /// <summary>
+    /// Records one occurrence of <paramref name="value"/> through the store (<see cref="CountsStore.RecordValue"/>).
+    /// A class that knows its store's type calls it directly, so that the record path is one call and inlines.
+    /// </summary>
+    private protected virtual void RecordSingleValue(long value) => Store.RecordValue(this, value);
 
     /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>

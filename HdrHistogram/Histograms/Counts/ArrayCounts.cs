@@ -66,20 +66,30 @@ internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
     /// <inheritdoc />
     public override void AddToTotalCount(long count) => _totalCount += count;
 
-    /// <summary>
-    /// Adds one to the count of <paramref name="value"/> and to the total when the value lies inside the range recorded
-    /// so far (its count wraps past the type's maximum, as 2.5.0's counts do), else records it the general way.
-    /// </summary>
+    /// <summary>The record of <see cref="RecordValueSingleWriter"/>, under the synchronized histogram's lock when there is one.</summary>
     /// <inheritdoc />
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public override void RecordValue(HistogramBase histogram, long value)
     {
-        if (_updateLock is not null)
+        if (_updateLock is null)
+        {
+            RecordValueSingleWriter(histogram, value);
+        }
+        else
         {
             RecordValueLocked(histogram, value);
-            return;
         }
+    }
 
+    /// <summary>
+    /// Adds one to the count of <paramref name="value"/> and to the total when the value lies inside the range recorded
+    /// so far (its count wraps past the type's maximum, as 2.5.0's counts do), else records it the general way; for a
+    /// store without a lock.
+    /// </summary>
+    /// <param name="histogram">The histogram that owns this store.</param>
+    /// <param name="value">The value.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void RecordValueSingleWriter(HistogramBase histogram, long value)
+    {
         T[] slots = _slots;
         int slot = histogram.FastRecordSlot(value);
         if ((uint)slot < (uint)slots.Length)
@@ -165,17 +175,7 @@ internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
     {
         lock (_updateLock!)
         {
-            T[] slots = _slots;
-            int slot = histogram.FastRecordSlot(value);
-            if ((uint)slot < (uint)slots.Length)
-            {
-                CountStorage.Increment(ref slots[slot]);
-                _totalCount++;
-            }
-            else
-            {
-                histogram.RecordCountAtValueUnsynchronized(1, value);
-            }
+            RecordValueSingleWriter(histogram, value);
         }
     }
 

@@ -197,6 +197,7 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
 
     /// <summary>Adds to the count without a lock, and raises or lowers the extremes by compare-and-set.</summary>
     /// <inheritdoc />
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public override void RecordValue(HistogramBase histogram, long value) => histogram.RecordConcurrently(this, 1, value, trackExtremes: true);
 
     /// <summary>Adds to the count without a lock and leaves the extremes alone (a thread-safe <see cref="Recorder"/>'s writers).</summary>

@@ -22,6 +22,9 @@ namespace HdrHistogram;
 /// </remarks>
 public class PackedHistogram : HistogramBase
 {
+    // The store, typed: the record path calls it directly, so that it inlines.
+    private readonly PackedLongArray _counts;
+
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public PackedHistogram(int numberOfSignificantValueDigits)
@@ -45,7 +48,7 @@ public class PackedHistogram : HistogramBase
     public PackedHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = new PackedLongArray(CountsArrayLength);
+        Store = _counts = new PackedLongArray(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -56,9 +59,11 @@ public class PackedHistogram : HistogramBase
     public PackedHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = new PackedLongArray(CountsArrayLength);
+        Store = _counts = new PackedLongArray(CountsArrayLength);
     }
 
     private protected override HistogramBase CreateEmptyCopy()
         => new PackedHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
+
+    private protected override void RecordSingleValue(long value) => _counts.RecordValue(this, value);
 }

@@ -30,8 +30,8 @@ namespace HdrHistogram.Histograms.Packed;
 /// </remarks>
 internal sealed class PackedLongArray : CountsStore<PackedSlots>
 {
-    /// <summary>A packed histogram object as the runtime lays it out on 64 bits, without its store (the footprint tests measure it).</summary>
-    internal const int HistogramObjectBytes = 168;
+    // A PackedHistogram object as the runtime lays it out on 64 bits, without its store (the footprint tests measure it).
+    private const int HistogramObjectBytes = 176;
 
     /// <summary>log2 of the indexes per page.</summary>
     internal const int PageShift = 3;
@@ -95,6 +95,7 @@ internal sealed class PackedLongArray : CountsStore<PackedSlots>
     /// neither extreme, else records it the general way.
     /// </summary>
     /// <inheritdoc />
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public override void RecordValue(HistogramBase histogram, long value)
     {
         if (TryIncrementSlot(histogram.FastRecordSlot(value)))
