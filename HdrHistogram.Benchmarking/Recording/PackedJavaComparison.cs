@@ -2,7 +2,10 @@ using System;
 
 namespace HdrHistogram.Benchmarking.Infrastructure;
 
-/// <summary>The packed histograms' part of <c>--hdr-java-compare</c> (Java/JavaBench.java times the same operations).</summary>
+/// <summary>
+/// The packed histograms' part of <c>--hdr-java-compare</c> (Java/JavaBench.java times the same operations), and
+/// recording into a <see cref="SynchronizedHistogram"/> from one thread (this library's side only: no Java line).
+/// </summary>
 public static partial class JavaComparison
 {
     static partial void MeasurePacked(Func<string, bool> selected, int batches)
@@ -21,6 +24,11 @@ public static partial class JavaComparison
             {
                 Time(name, operationsPerCall, Bind<Recording.PackedBenchmark>(method), batches);
             }
+        }
+
+        if (selected("Record.SynchronizedHistogram"))
+        {
+            Time("Record.SynchronizedHistogram", 1024, Bind<Recording.ThreadSafeRecordingBenchmark>(nameof(Recording.ThreadSafeRecordingBenchmark.SynchronizedHistogram_OneThread)), batches);
         }
     }
 }

@@ -186,16 +186,16 @@ public class ConcurrentHistogramTests
             _isEmpty = isEmpty;
         }
 
-        public static LateWriter For(HistogramBase h) => h switch
+        public static LateWriter For(HistogramBase h) => h.Store switch
         {
-            LongConcurrentHistogram l => new LateWriter(
-                () => l.Counts.Current,
-                (c, i, n) => l.Counts.AddTo((ConcurrentCounts<long, ConcurrentHistogramBase<long>.SlotAtomics>.CountsArray)c, i, n),
-                c => ((ConcurrentCounts<long, ConcurrentHistogramBase<long>.SlotAtomics>.CountsArray)c).Slots.All(x => x == 0)),
-            IntConcurrentHistogram n => new LateWriter(
-                () => n.Counts.Current,
-                (c, i, k) => n.Counts.AddTo((ConcurrentCounts<int, ConcurrentHistogramBase<int>.SlotAtomics>.CountsArray)c, i, k),
-                c => ((ConcurrentCounts<int, ConcurrentHistogramBase<int>.SlotAtomics>.CountsArray)c).Slots.All(x => x == 0)),
+            ConcurrentCounts<long, CountAtomics<long>> l => new LateWriter(
+                () => l.Current,
+                (c, i, n) => l.AddTo((ConcurrentCounts<long, CountAtomics<long>>.CountsArray)c, i, n),
+                c => ((ConcurrentCounts<long, CountAtomics<long>>.CountsArray)c).Slots.All(x => x == 0)),
+            ConcurrentCounts<int, CountAtomics<int>> n => new LateWriter(
+                () => n.Current,
+                (c, i, k) => n.AddTo((ConcurrentCounts<int, CountAtomics<int>>.CountsArray)c, i, k),
+                c => ((ConcurrentCounts<int, CountAtomics<int>>.CountsArray)c).Slots.All(x => x == 0)),
             _ => throw new ArgumentException("Not a concurrent histogram.", nameof(h)),
         };
 

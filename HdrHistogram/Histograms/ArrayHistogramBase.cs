@@ -11,13 +11,13 @@ namespace HdrHistogram;
 /// <typeparam name="TCount">The count type: <see cref="long"/>, <see cref="int"/> or <see cref="short"/>.</typeparam>
 /// <remarks>
 /// A narrower count type takes less memory and holds smaller counts: a count that passes
-/// <see cref="MaxAllowableCount"/> wraps, as in 2.5.0, and <see cref="HistogramBase.HasOverflowed"/> reports it.
+/// <see cref="HistogramBase.MaxAllowableCount"/> wraps, as in 2.5.0, and <see cref="HistogramBase.HasOverflowed"/> reports it.
 /// </remarks>
 public abstract class ArrayHistogramBase<TCount> : HistogramBase
     where TCount : unmanaged, IEquatable<TCount>
 {
+    // The store, typed: the record path calls it directly, so that it inlines.
     private readonly ArrayCounts<TCount> _counts;
-    private long _totalCount;
 
     /// <summary>Creates a histogram tracking values from <paramref name="lowestTrackableValue"/> to <paramref name="highestTrackableValue"/>.</summary>
     /// <param name="lowestTrackableValue">The lowest value that can be discerned from 0; at least 1.</param>
@@ -40,34 +40,5 @@ public abstract class ArrayHistogramBase<TCount> : HistogramBase
         Store = _counts = new ArrayCounts<TCount>(CountsArrayLength);
     }
 
-    /// <inheritdoc />
-    public override long TotalCount
-    {
-        get => _totalCount;
-        protected set => _totalCount = value;
-    }
-
-    /// <inheritdoc />
-    public override long MaxAllowableCount => CountStorage.MaxValue<TCount>();
-
-    /// <inheritdoc />
-    protected override int WordSizeInBytes => Unsafe.SizeOf<TCount>();
-
-    /// <summary>
-    /// Records one value: an increment of its count and of the total when it lies inside the range recorded so far
-    /// (<see cref="HistogramBase.FastRecordSlot"/>), else the general path.
-    /// </summary>
-    private protected override void RecordSingleValue(long value)
-    {
-        if (_counts.TryIncrement(FastRecordSlot(value)))
-        {
-            _totalCount++;
-        }
-        else
-        {
-            RecordCountAtValue(1, value);
-        }
-    }
-
-    private protected override void AddToTotalCount(long value) => _totalCount += value;
+    private protected override void RecordSingleValue(long value) => _counts.RecordValueSingleWriter(this, value);
 }

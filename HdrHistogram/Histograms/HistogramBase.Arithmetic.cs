@@ -1,3 +1,5 @@
+using HdrHistogram.Histograms.Counts;
+
 #pragma warning disable IDE0130 // Public since HdrHistogram 2.5.0: keeps its 2.5.0 namespace.
 namespace HdrHistogram;
 
@@ -325,17 +327,18 @@ public abstract partial class HistogramBase
         }
     }
 
-    /// <summary>Whether the histogram may be written by other threads while it is read (selects Java's safe add path).</summary>
-    private protected virtual bool IsConcurrent => false;
-
     /// <summary>Whether several threads may record into this histogram at once (the concurrent variants); recorders pick their writer handshake by it.</summary>
-    internal bool IsThreadSafeForWriters => IsConcurrent || SyncLock is not null;
+    internal bool IsThreadSafeForWriters => Store.HasConcurrentWriters || SyncLock is not null;
 
     /// <summary>
     /// Moves the normalizing offset by <paramref name="shiftAmount"/> (Java's <c>nonConcurrentNormalizingIndexShift</c>).
     /// The zero-value count stays at logical index 0; the lowest half bucket is re-recorded at its new scale.
     /// </summary>
-    private protected virtual void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated)
+    private protected void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated)
+        => Store.ShiftHistogram(this, shiftAmount, lowestHalfBucketPopulated);
+
+    /// <summary>The single-writer shift: rotates the offset and moves the lowest half bucket's counts (<see cref="CountsStore.ShiftHistogram"/>).</summary>
+    internal void ShiftInPlace(int shiftAmount, bool lowestHalfBucketPopulated)
     {
         long zeroValueCount = GetCountAtIndex(0);
         SetCountAtIndex(0, 0);
@@ -351,7 +354,7 @@ public abstract partial class HistogramBase
     }
 
     /// <summary>Updates the offset alone; the concurrent variants move counts themselves.</summary>
-    private protected void AddToNormalizingIndexOffset(int shiftAmount) => StoreNormalizingIndexOffset(_normalizingIndexOffset + shiftAmount);
+    internal void AddToNormalizingIndexOffset(int shiftAmount) => StoreNormalizingIndexOffset(_normalizingIndexOffset + shiftAmount);
 
     /// <summary>
     /// The lowest half bucket cannot be rescaled by moving the offset: its values are re-recorded one by one. Each
@@ -400,8 +403,8 @@ public abstract partial class HistogramBase
             && _subBucketCount == other._subBucketCount
             && _unitMagnitude == other._unitMagnitude
             && _normalizingIndexOffset == other._normalizingIndexOffset
-            && !other.IsConcurrent
-            && !IsConcurrent;
+            && !other.Store.HasConcurrentWriters
+            && !Store.HasConcurrentWriters;
 
     /// <summary>
     /// How many leading physical slots can hold a count of <paramref name="other"/> (a histogram of this one's layout,

@@ -192,7 +192,7 @@ public abstract partial class HistogramBase
         int logicalLength = CountsArrayLength;
         int fromIndex = 0;
         long minNonZeroValue = Volatile.Read(ref _minNonZeroValue);
-        if (!IsConcurrent && minNonZeroValue != long.MaxValue)
+        if (!Store.HasConcurrentWriters && minNonZeroValue != long.MaxValue)
         {
             int minNonZeroIndex = CountsArrayIndex(minNonZeroValue);
             if (minNonZeroIndex > 1 && minNonZeroIndex < logicalLength)

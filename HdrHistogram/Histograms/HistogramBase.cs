@@ -10,15 +10,19 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// This is the common base of <see cref="LongHistogram"/>, <see cref="IntHistogram"/>, <see cref="ShortHistogram"/>,
-/// <see cref="LongConcurrentHistogram"/> and <see cref="IntConcurrentHistogram"/>, which differ only in how counts are
-/// stored. The bucket arithmetic, statistics, iteration and text output follow Java HdrHistogram 2.2.2 exactly, so
-/// results (and encoded bytes) are identical to the Java reference implementation.
+/// This is the common base of every integer histogram: <see cref="LongHistogram"/>, <see cref="IntHistogram"/>,
+/// <see cref="ShortHistogram"/>, <see cref="LongConcurrentHistogram"/>, <see cref="IntConcurrentHistogram"/>,
+/// <see cref="PackedHistogram"/>, <see cref="PackedConcurrentHistogram"/> and <see cref="SynchronizedHistogram"/>. They
+/// differ only in their counts store (<see cref="Store"/>), which keeps the counts and their total, records, and decides
+/// how it is updated: by one writer, lock-free, or under its own lock. The bucket arithmetic, statistics, iteration and
+/// text output follow Java HdrHistogram 2.2.2 exactly, so results (and encoded bytes) are identical to the Java
+/// reference implementation.
 /// </para>
 /// <para>
 /// The implementation is split into partial files by concern: configuration and recording (this file), queries
-/// (<c>HistogramBase.Queries.cs</c>), arithmetic (<c>HistogramBase.Arithmetic.cs</c>) and iteration
-/// (<c>HistogramBase.Iteration.cs</c>).
+/// (<c>HistogramBase.Queries.cs</c>), arithmetic (<c>HistogramBase.Arithmetic.cs</c>), iteration
+/// (<c>HistogramBase.Iteration.cs</c>), encoding (<c>HistogramBase.Encoding.cs</c>), coordinated-omission correction
+/// (<c>HistogramBase.CoordinatedOmission.cs</c>) and the lock-free recording path (<c>HistogramBase.Concurrent.cs</c>).
 /// </para>
 /// </remarks>
 public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder, IEquatable<HistogramBase>
@@ -122,13 +126,18 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     public bool AutoResize { get; set; }
 
     /// <summary>The total number of recorded values.</summary>
-    public abstract long TotalCount { get; protected set; }
+    /// <remarks>The counts' store keeps it (see <see cref="CountsStore.GetTotalCount"/>): a concurrent histogram derives it from its counts.</remarks>
+    public virtual long TotalCount
+    {
+        get => Store.GetTotalCount();
+        protected set => Store.SetTotalCount(value);
+    }
 
     /// <summary>The largest count a single bucket can hold.</summary>
-    public abstract long MaxAllowableCount { get; }
+    public virtual long MaxAllowableCount => Store.MaxCount;
 
     /// <summary>The number of bytes one count takes in memory (8, 4 or 2).</summary>
-    protected abstract int WordSizeInBytes { get; }
+    protected virtual int WordSizeInBytes => Store.BytesPerCount;
 
     /// <summary>The number of exponentially growing buckets covering the range.</summary>
     public int BucketCount { get; private set; }
@@ -166,6 +175,12 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off (as in 2.5.0).</exception>
     /// <remarks>A short or int count that passes its type's maximum wraps, as in 2.5.0; <see cref="HasOverflowed"/> then reports it.</remarks>
     public void RecordValue(long value) => RecordSingleValue(value);
+
+    /// <summary>
+    /// Records one occurrence of <paramref name="value"/> through the store (<see cref="CountsStore.RecordValue"/>).
+    /// A class that knows its store's type calls it directly, so that the record path is one call and inlines.
+    /// </summary>
+    private protected virtual void RecordSingleValue(long value) => Store.RecordValue(this, value);
 
     /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/>.</summary>
     /// <param name="value">The value to record; must not be negative.</param>
@@ -245,24 +260,19 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// <returns>The capacity in bytes.</returns>
     public override int GetNeededByteBufferCapacity() => (CountsArrayLength * 9) + 40;
 
-    /// <summary>Java's estimate of the histogram's memory footprint: 512 bytes plus the counts array.</summary>
+    /// <summary>
+    /// The histogram's memory footprint: Java's estimate (512 bytes plus the counts array) for the array-backed types;
+    /// for the packed ones, the object and its packed storage as the runtime lays them out on 64 bits (docs/memory.md).
+    /// </summary>
     /// <returns>The estimated footprint in bytes.</returns>
-    public virtual int GetEstimatedFootprintInBytes() => 512 + (WordSizeInBytes * CountsArrayLength);
+    public virtual int GetEstimatedFootprintInBytes() => Store.EstimatedFootprintInBytes(CountsArrayLength);
 
     /// <summary>
-    /// Records one occurrence of <paramref name="value"/> (<see cref="RecordValue"/>). The plain count types override it
-    /// with a fast path for values inside the range recorded so far (see <see cref="FastRecordSlot"/>) that falls back
-    /// to <see cref="RecordCountAtValue"/> for everything else.
+    /// Records one occurrence of <paramref name="value"/> for a recorder's writer; a store with concurrent writers adds
+    /// to the count only and leaves the minimum and maximum to <see cref="CompleteTrackingFromCounts"/>, which the
+    /// recorder calls once no writer can record into the histogram any more.
     /// </summary>
-    private protected virtual void RecordSingleValue(long value) => RecordCountAtValue(1, value);
-
-    /// <summary>
-    /// Records one occurrence of <paramref name="value"/> for a recorder's writer; the concurrent variants add to the
-    /// count only (their total is derived from the counts) and leave the minimum and maximum to
-    /// <see cref="CompleteTrackingFromCounts"/>, which the recorder calls once no writer can record into the histogram
-    /// any more.
-    /// </summary>
-    internal virtual void RecordCountOnly(long value) => RecordSingleValue(value);
+    internal void RecordCountOnly(long value) => Store.RecordCountOnly(this, value);
 
     /// <summary>
     /// Widens the tracked minimum and maximum to the lowest non-zero and highest recorded buckets (as Java's
@@ -306,7 +316,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// normalizing offset. Everything else (-1 or a slot outside the array) belongs to <see cref="RecordCountAtValue"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private protected int FastRecordSlot(long value)
+    internal int FastRecordSlot(long value)
     {
         if (value < _minNonZeroValue || value > _maxValue)
         {
@@ -320,7 +330,10 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     }
 
     /// <summary>The recording path shared by every public record method; <paramref name="count"/> may be negative internally (subtraction).</summary>
-    private protected virtual void RecordCountAtValue(long count, long value)
+    private protected void RecordCountAtValue(long count, long value) => Store.RecordCount(this, count, value);
+
+    /// <summary>The single-writer recording path, which the store runs as it requires (<see cref="CountsStore.RecordCount"/>).</summary>
+    internal void RecordCountAtValueUnsynchronized(long count, long value)
     {
         int index = CountsArrayIndex(value);
         if ((uint)index >= (uint)CountsArrayLength)
@@ -347,9 +360,10 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     }
 
     /// <summary>Grows the counts so that <paramref name="newHighestTrackableValue"/> fits, keeping every count.</summary>
-    private protected virtual void Resize(long newHighestTrackableValue) => ResizeCore(newHighestTrackableValue);
+    private protected void Resize(long newHighestTrackableValue) => Store.ResizeHistogram(this, newHighestTrackableValue);
 
-    private void ResizeCore(long newHighestTrackableValue)
+    /// <summary>The resize itself, which the store runs as it requires (<see cref="CountsStore.ResizeHistogram"/>).</summary>
+    internal void ResizeUnsynchronized(long newHighestTrackableValue)
     {
         int oldLength = CountsArrayLength;
         EstablishSize(newHighestTrackableValue);
@@ -477,7 +491,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
 
     /// <summary>The physical slot of logical index <paramref name="index"/> under the current offset.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private protected int NormalizeIndex(int index) => NormalizeIndex(index, _normalizingIndexOffset, CountsArrayLength);
+    internal int NormalizeIndex(int index) => NormalizeIndex(index, _normalizingIndexOffset, CountsArrayLength);
 
     /// <summary>
     /// Sets the normalizing offset directly, as Java's <c>setNormalizingIndexOffset</c>: used by the decoder, which
@@ -491,7 +505,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
             return;
         }
 
-        OnNormalizingIndexOffsetSet(normalizingIndexOffset);
+        Store.OnNormalizingIndexOffsetSet(normalizingIndexOffset);
         StoreNormalizingIndexOffset(normalizingIndexOffset);
     }
 
@@ -502,11 +516,6 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
 
         // Wraps like the index arithmetic itself: slot = logical index - offset, modulo 2^32, as NormalizeIndex computes it.
         _slotBias = unchecked((_unitMagnitude << _subBucketHalfCountMagnitude) + normalizingIndexOffset);
-    }
-
-    /// <summary>Called by <see cref="SetNormalizingIndexOffset"/> before the offset changes; the concurrent variants re-lay out their counts.</summary>
-    private protected virtual void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset)
-    {
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -523,18 +532,28 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
         }
     }
 
-    /// <summary>Raises the tracked maximum to cover <paramref name="value"/> (stored with the unit bits set).</summary>
-    private protected virtual void UpdateMaxValue(long value)
+    /// <summary>
+    /// Raises the tracked maximum to cover <paramref name="value"/> (stored with the unit bits set): by compare-and-set,
+    /// only when it changes, where the store has concurrent writers.
+    /// </summary>
+    private protected void UpdateMaxValue(long value)
     {
         long internalValue = value | _unitMagnitudeMask;
-        if (internalValue > _maxValue)
+        if (Store.HasConcurrentWriters)
+        {
+            AtomicExtremes.RaiseTo(ref _maxValue, internalValue);
+        }
+        else if (internalValue > _maxValue)
         {
             _maxValue = internalValue;
         }
     }
 
-    /// <summary>Lowers the tracked minimum non-zero value to cover <paramref name="value"/> (stored with the unit bits cleared).</summary>
-    private protected virtual void UpdateMinNonZeroValue(long value)
+    /// <summary>
+    /// Lowers the tracked minimum non-zero value to cover <paramref name="value"/> (stored with the unit bits cleared):
+    /// by compare-and-set, only when it changes, where the store has concurrent writers.
+    /// </summary>
+    private protected void UpdateMinNonZeroValue(long value)
     {
         if (value <= _unitMagnitudeMask)
         {
@@ -542,19 +561,15 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
         }
 
         long internalValue = value & ~_unitMagnitudeMask;
-        if (internalValue < _minNonZeroValue)
+        if (Store.HasConcurrentWriters)
+        {
+            AtomicExtremes.LowerTo(ref _minNonZeroValue, internalValue);
+        }
+        else if (internalValue < _minNonZeroValue)
         {
             _minNonZeroValue = internalValue;
         }
     }
-
-    /// <summary>Compare-and-set access to the raw maximum for the concurrent variants.</summary>
-    private protected ref long RawMaxValue => ref _maxValue;
-
-    /// <summary>Compare-and-set access to the raw minimum non-zero value for the concurrent variants.</summary>
-    private protected ref long RawMinNonZeroValue => ref _minNonZeroValue;
-
-    private protected long UnitMagnitudeMask => _unitMagnitudeMask;
 
     private void ResetMaxValue(long maxValue) => Volatile.Write(ref _maxValue, maxValue | _unitMagnitudeMask);
 
@@ -640,12 +655,8 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// <summary>The count at logical index <paramref name="index"/>.</summary>
     internal long GetCountAtIndex(int index) => GetCountAtLogicalIndex(index);
 
-    /// <summary>
-    /// Reads the count at logical index <paramref name="index"/>. The concurrent variants override it to read the
-    /// counts array and the offset it is laid out with from one snapshot, so that a read racing a resize or shift
-    /// sees a recent count (0 past the snapshot's end) and never fails.
-    /// </summary>
-    private protected virtual long GetCountAtLogicalIndex(int index) => GetCountAtNormalizedIndex(NormalizeIndex(index));
+    /// <summary>Reads the count at logical index <paramref name="index"/> as the store allows (<see cref="CountsStore.GetCountAtLogicalIndex"/>).</summary>
+    private protected long GetCountAtLogicalIndex(int index) => Store.GetCountAtLogicalIndex(this, index);
 
     /// <summary>Replaces the count at logical index <paramref name="index"/>.</summary>
     internal void SetCountAtIndex(int index, long value) => SetCountAtNormalizedIndex(NormalizeIndex(index), value);
@@ -676,7 +687,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     private protected void AddToCountAtNormalizedIndex(int normalizedIndex, long value) => Store.AddToCount(normalizedIndex, value);
 
     /// <summary>Adds to the total count.</summary>
-    private protected abstract void AddToTotalCount(long value);
+    private protected void AddToTotalCount(long value) => Store.AddToTotalCount(value);
 
     /// <summary>
     /// Sets every count to zero and the total with them. <paramref name="slotsInUse"/> leading physical slots hold every
@@ -684,11 +695,7 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// the concurrent ones, whose recorder writers leave the maximum to be completed later, clear every slot.
     /// </summary>
     /// <param name="slotsInUse">How many leading physical slots may hold a non-zero count.</param>
-    private protected virtual void ClearCounts(int slotsInUse)
-    {
-        Store.Clear(slotsInUse);
-        TotalCount = 0;
-    }
+    private protected void ClearCounts(int slotsInUse) => Store.ClearCountsAndTotal(slotsInUse);
 
     /// <summary>
     /// Grows the counts storage from <paramref name="oldLength"/> to <paramref name="newLength"/> slots, keeping every

@@ -31,10 +31,8 @@ namespace HdrHistogram;
 /// </remarks>
 public class SynchronizedHistogram : HistogramBase
 {
-    private readonly ArrayCounts<long> _counts;
     // Initialized before the base constructor runs, so that every override can take it from the start.
     private readonly HistogramLock _lock = new();
-    private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
@@ -59,7 +57,7 @@ public class SynchronizedHistogram : HistogramBase
     public SynchronizedHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ArrayCounts<long>(CountsArrayLength);
+        Store = new ArrayCounts<long>(CountsArrayLength, _lock);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -70,7 +68,7 @@ public class SynchronizedHistogram : HistogramBase
     public SynchronizedHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ArrayCounts<long>(CountsArrayLength);
+        Store = new ArrayCounts<long>(CountsArrayLength, _lock);
     }
 
     /// <summary>
@@ -80,26 +78,6 @@ public class SynchronizedHistogram : HistogramBase
     public object SyncRoot => _lock;
 
     internal override HistogramLock? SyncLock => _lock;
-
-    /// <inheritdoc />
-    public override long TotalCount
-    {
-        get
-        {
-            lock (_lock)
-            {
-                return _totalCount;
-            }
-        }
-
-        protected set
-        {
-            lock (_lock)
-            {
-                _totalCount = value;
-            }
-        }
-    }
 
     /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set); read and set under the lock.</summary>
     public override long StartTimeStamp
@@ -161,46 +139,6 @@ public class SynchronizedHistogram : HistogramBase
             }
         }
     }
-
-    /// <inheritdoc />
-    public override long MaxAllowableCount => long.MaxValue;
-
-    /// <inheritdoc />
-    protected override int WordSizeInBytes => sizeof(long);
-
-    /// <summary>Records one value under the lock: an increment in place when it lies inside the range recorded so far, else the general path.</summary>
-    private protected override void RecordSingleValue(long value)
-    {
-        lock (_lock)
-        {
-            if (_counts.TryIncrement(FastRecordSlot(value)))
-            {
-                _totalCount++;
-            }
-            else
-            {
-                base.RecordCountAtValue(1, value);
-            }
-        }
-    }
-
-    private protected override void RecordCountAtValue(long count, long value)
-    {
-        lock (_lock)
-        {
-            base.RecordCountAtValue(count, value);
-        }
-    }
-
-    private protected override void Resize(long newHighestTrackableValue)
-    {
-        lock (_lock)
-        {
-            base.Resize(newHighestTrackableValue);
-        }
-    }
-
-    private protected override void AddToTotalCount(long value) => _totalCount += value;
 
     private protected override HistogramBase CreateEmptyCopy()
         => new SynchronizedHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };

@@ -1,58 +1,136 @@
 namespace HdrHistogram.Histograms.Counts;
 
 /// <summary>
-/// The plain (single-writer) counts store: an array of <typeparamref name="T"/> (long, int or short). Every count wraps
-/// silently on overflow, as 2.5.0's do (and Java's 64-bit ones); the histogram's total keeps counting, so
-/// <see cref="HistogramBase.HasOverflowed"/> reports it.
+/// The plain counts store: an array of <typeparamref name="T"/> (long, int or short) and its total, for one writer at a
+/// time, or under a synchronized histogram's lock. Every count wraps silently on overflow, as 2.5.0's do (and Java's
+/// 64-bit ones); the total keeps counting, so <see cref="HistogramBase.HasOverflowed"/> reports it.
 /// </summary>
 /// <typeparam name="T">The count type.</typeparam>
 internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
     where T : unmanaged, IEquatable<T>
 {
+    private readonly HistogramLock? _updateLock;
     private T[] _slots;
+    private long _totalCount;
 
     /// <summary>Creates <paramref name="length"/> zero counts.</summary>
     /// <param name="length">The number of slots.</param>
-    public ArrayCounts(int length)
+    /// <param name="updateLock">
+    /// Null for a single-writer histogram; a synchronized histogram's lock, under which every record and resize then
+    /// runs (the histogram's other operations take it themselves).
+    /// </param>
+    public ArrayCounts(int length, HistogramLock? updateLock = null)
     {
         _slots = new T[length];
+        _updateLock = updateLock;
     }
 
     /// <inheritdoc />
     public override int Length => _slots.Length;
 
+    /// <inheritdoc />
+    public override long MaxCount => CountStorage.MaxValue<T>();
+
+    /// <inheritdoc />
+    public override int BytesPerCount => Unsafe.SizeOf<T>();
+
+    /// <inheritdoc />
+    public override long GetTotalCount()
+    {
+        if (_updateLock is null)
+        {
+            return _totalCount;
+        }
+
+        lock (_updateLock)
+        {
+            return _totalCount;
+        }
+    }
+
+    /// <inheritdoc />
+    public override void SetTotalCount(long totalCount)
+    {
+        if (_updateLock is null)
+        {
+            _totalCount = totalCount;
+            return;
+        }
+
+        lock (_updateLock)
+        {
+            _totalCount = totalCount;
+        }
+    }
+
+    /// <inheritdoc />
+    public override void AddToTotalCount(long count) => _totalCount += count;
+
+    /// <summary>The record of <see cref="RecordValueSingleWriter"/>, under the synchronized histogram's lock when there is one.</summary>
+    /// <inheritdoc />
+    public override void RecordValue(HistogramBase histogram, long value)
+    {
+        if (_updateLock is null)
+        {
+            RecordValueSingleWriter(histogram, value);
+        }
+        else
+        {
+            RecordValueLocked(histogram, value);
+        }
+    }
+
     /// <summary>
-    /// Adds one to the count in <paramref name="slot"/> if the slot exists (wrapping past the type's maximum, as 2.5.0's
-    /// counts do), the recording fast path; otherwise changes nothing and returns <c>false</c>.
+    /// Adds one to the count of <paramref name="value"/> and to the total when the value lies inside the range recorded
+    /// so far (its count wraps past the type's maximum, as 2.5.0's counts do), else records it the general way; for a
+    /// store without a lock.
     /// </summary>
-    /// <param name="slot">The physical slot (any int).</param>
-    /// <returns>Whether the count was incremented.</returns>
+    /// <param name="histogram">The histogram that owns this store.</param>
+    /// <param name="value">The value.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryIncrement(int slot)
+    public void RecordValueSingleWriter(HistogramBase histogram, long value)
     {
         T[] slots = _slots;
-        if ((uint)slot >= (uint)slots.Length)
+        int slot = histogram.FastRecordSlot(value);
+        if ((uint)slot < (uint)slots.Length)
         {
-            return false;
+            CountStorage.Increment(ref slots[slot]);
+            _totalCount++;
+        }
+        else
+        {
+            histogram.RecordCountAtValueUnsynchronized(1, value);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void RecordCount(HistogramBase histogram, long count, long value)
+    {
+        if (_updateLock is null)
+        {
+            histogram.RecordCountAtValueUnsynchronized(count, value);
+            return;
         }
 
-        unchecked
+        lock (_updateLock)
         {
-            if (typeof(T) == typeof(long))
-            {
-                Unsafe.As<T, long>(ref slots[slot])++;
-            }
-            else if (typeof(T) == typeof(int))
-            {
-                Unsafe.As<T, int>(ref slots[slot])++;
-            }
-            else
-            {
-                Unsafe.As<T, short>(ref slots[slot])++;
-            }
+            histogram.RecordCountAtValueUnsynchronized(count, value);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void ResizeHistogram(HistogramBase histogram, long newHighestTrackableValue)
+    {
+        if (_updateLock is null)
+        {
+            histogram.ResizeUnsynchronized(newHighestTrackableValue);
+            return;
         }
 
-        return true;
+        lock (_updateLock)
+        {
+            histogram.ResizeUnsynchronized(newHighestTrackableValue);
+        }
     }
 
     /// <inheritdoc />
@@ -89,6 +167,16 @@ internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
         }
 
         _slots = resized;
+    }
+
+    /// <summary>The record of a synchronized histogram: the slot is found under the lock, where the extremes it depends on cannot move.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void RecordValueLocked(HistogramBase histogram, long value)
+    {
+        lock (_updateLock!)
+        {
+            RecordValueSingleWriter(histogram, value);
+        }
     }
 
     /// <inheritdoc />

@@ -21,7 +21,7 @@ internal readonly partial struct ArraySlots<T> : ICountSlots<ArraySlots<T>>
     public int Length => _slots.Length;
 
     /// <inheritdoc />
-    public bool HoldsLongs => typeof(T) == typeof(long);
+    public bool HoldsLongs => CountStorage.IsInt64<T>();
 
     /// <inheritdoc />
     public long Get(int slot) => CountStorage.ToInt64(in _slots[slot]);

@@ -171,6 +171,77 @@ internal sealed class ConcurrentCounts<TSlot, TAtomics> : CountsStore<ArraySlots
     }
 
     /// <inheritdoc />
+    public override long MaxCount => CountStorage.MaxValue<TSlot>();
+
+    /// <inheritdoc />
+    public override int BytesPerCount => Unsafe.SizeOf<TSlot>();
+
+    /// <inheritdoc />
+    public override bool HasConcurrentWriters => true;
+
+    /// <inheritdoc />
+    /// <remarks>
+    /// The sum of the counts, cached until a count changes: recording then makes one atomic operation (the count's)
+    /// rather than two. The sum is kept per block of 64 counts, so the first read after records re-sums only the blocks
+    /// written since the read before; a read with nothing recorded since is one memory read.
+    /// </remarks>
+    public override long GetTotalCount() => Total();
+
+    /// <summary>Marks the cached sum stale: the counts define the total.</summary>
+    /// <param name="totalCount">Ignored.</param>
+    public override void SetTotalCount(long totalCount) => InvalidateTotal();
+
+    /// <summary>Marks the cached sum stale: the counts define the total.</summary>
+    /// <param name="count">Ignored.</param>
+    public override void AddToTotalCount(long count) => InvalidateTotal();
+
+    /// <summary>Adds to the count without a lock, and raises or lowers the extremes by compare-and-set.</summary>
+    /// <inheritdoc />
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override void RecordValue(HistogramBase histogram, long value) => histogram.RecordConcurrently(this, 1, value, trackExtremes: true);
+
+    /// <summary>Adds to the count without a lock and leaves the extremes alone (a thread-safe <see cref="Recorder"/>'s writers).</summary>
+    /// <inheritdoc />
+    public override void RecordCountOnly(HistogramBase histogram, long value) => histogram.RecordConcurrently(this, 1, value, trackExtremes: false);
+
+    /// <inheritdoc />
+    public override void RecordCount(HistogramBase histogram, long count, long value) => histogram.RecordConcurrently(this, count, value, trackExtremes: true);
+
+    /// <summary>Grows the histogram under <see cref="UpdateLock"/>, which serializes every replacement of the counts array.</summary>
+    /// <inheritdoc />
+    public override void ResizeHistogram(HistogramBase histogram, long newHighestTrackableValue)
+    {
+        lock (UpdateLock)
+        {
+            histogram.ResizeUnsynchronized(newHighestTrackableValue);
+        }
+    }
+
+    /// <summary>Shifts by laying the counts out anew under <see cref="UpdateLock"/> (Java shifts the array in place).</summary>
+    /// <inheritdoc />
+    public override void ShiftHistogram(HistogramBase histogram, int shiftAmount, bool lowestHalfBucketPopulated)
+    {
+        lock (UpdateLock)
+        {
+            Rebuild(histogram.CountsArrayLength, histogram.NormalizingIndexOffset + shiftAmount, shiftAmount);
+            histogram.AddToNormalizingIndexOffset(shiftAmount);
+        }
+    }
+
+    /// <summary>Lays the slots out anew for the new offset, keeping every logical index's count.</summary>
+    /// <inheritdoc />
+    public override void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset)
+    {
+        lock (UpdateLock)
+        {
+            Rebuild(_histogram.CountsArrayLength, newNormalizingIndexOffset, 0);
+        }
+    }
+
+    /// <inheritdoc />
+    public override long GetCountAtLogicalIndex(HistogramBase histogram, int index) => GetAtLogicalIndex(index);
+
+    /// <inheritdoc />
     public override int Length => Current.Slots.Length;
 
     /// <inheritdoc />

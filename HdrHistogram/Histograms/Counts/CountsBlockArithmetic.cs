@@ -20,7 +20,7 @@ internal static class CountsBlockArithmetic
         where T : unmanaged
     {
         addedTotal = 0;
-        if (typeof(T) == typeof(long))
+        if (CountStorage.IsInt64<T>())
         {
             addedTotal = AddPositive(MemoryMarshal.Cast<T, long>(target), MemoryMarshal.Cast<T, long>(source), negate: false);
             return true;
@@ -63,7 +63,7 @@ internal static class CountsBlockArithmetic
             }
         }
 
-        if (typeof(T) == typeof(long))
+        if (CountStorage.IsInt64<T>())
         {
             subtractedTotal = -AddPositive(MemoryMarshal.Cast<T, long>(target), MemoryMarshal.Cast<T, long>(source), negate: true);
             return true;

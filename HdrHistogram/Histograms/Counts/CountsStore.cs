@@ -19,6 +19,98 @@ internal abstract class CountsStore
     /// <summary>The number of slots.</summary>
     public abstract int Length { get; }
 
+    /// <summary>The largest count a slot holds (the count type's maximum).</summary>
+    public abstract long MaxCount { get; }
+
+    /// <summary>The bytes one count takes in memory (8, 4 or 2; 8 for packed counts, which hold longs).</summary>
+    public abstract int BytesPerCount { get; }
+
+    /// <summary>
+    /// Whether writers on several threads update the counts and the histogram's extremes at once (lock-free, or each
+    /// under the store's own lock): the extremes then move by compare-and-set, and a shift lays the counts out anew
+    /// instead of moving them in place.
+    /// </summary>
+    public virtual bool HasConcurrentWriters => false;
+
+    /// <summary>The total of the counts, which the store keeps as it is recorded into, added to and cleared.</summary>
+    /// <returns>The total count.</returns>
+    public abstract long GetTotalCount();
+
+    /// <summary>Replaces the total (a decoder or a reset, which know it); a store that derives it from the counts re-sums instead.</summary>
+    /// <param name="totalCount">The new total.</param>
+    public abstract void SetTotalCount(long totalCount);
+
+    /// <summary>Adds to the total (a store that derives it from the counts re-sums instead).</summary>
+    /// <param name="count">What to add; negative for a subtraction.</param>
+    public abstract void AddToTotalCount(long count);
+
+    /// <summary>
+    /// The histogram's memory footprint as <see cref="HistogramBase.GetEstimatedFootprintInBytes"/> reports it: by
+    /// default Java's estimate, 512 bytes plus the counts at <see cref="BytesPerCount"/> each.
+    /// </summary>
+    /// <param name="countsArrayLength">The histogram's number of counts.</param>
+    /// <returns>The footprint in bytes.</returns>
+    public virtual int EstimatedFootprintInBytes(int countsArrayLength) => 512 + (BytesPerCount * countsArrayLength);
+
+    /// <summary>
+    /// Records one occurrence of <paramref name="value"/> into <paramref name="histogram"/>, whose store this is: the
+    /// recording fast path (<see cref="HistogramBase.FastRecordSlot"/>) where the store allows it, else
+    /// <see cref="RecordCount"/>.
+    /// </summary>
+    /// <param name="histogram">The histogram that owns this store.</param>
+    /// <param name="value">The value.</param>
+    public abstract void RecordValue(HistogramBase histogram, long value);
+
+    /// <summary>
+    /// Records one occurrence of <paramref name="value"/> for a recorder's writer: a store with concurrent writers adds
+    /// to the count only and leaves the extremes to <see cref="HistogramBase.CompleteTrackingFromCounts"/>.
+    /// </summary>
+    /// <param name="histogram">The histogram that owns this store.</param>
+    /// <param name="value">The value.</param>
+    public virtual void RecordCountOnly(HistogramBase histogram, long value) => RecordValue(histogram, value);
+
+    /// <summary>Records <paramref name="count"/> occurrences of <paramref name="value"/> (negative internally: subtraction).</summary>
+    /// <param name="histogram">The histogram that owns this store.</param>
+    /// <param name="count">The count.</param>
+    /// <param name="value">The value.</param>
+    public virtual void RecordCount(HistogramBase histogram, long count, long value) => histogram.RecordCountAtValueUnsynchronized(count, value);
+
+    /// <summary>Grows <paramref name="histogram"/> so that <paramref name="newHighestTrackableValue"/> fits, serialized as the store requires.</summary>
+    /// <param name="histogram">The histogram that owns this store.</param>
+    /// <param name="newHighestTrackableValue">The value to cover.</param>
+    public virtual void ResizeHistogram(HistogramBase histogram, long newHighestTrackableValue) => histogram.ResizeUnsynchronized(newHighestTrackableValue);
+
+    /// <summary>Shifts <paramref name="histogram"/>'s counts by <paramref name="shiftAmount"/> logical indexes.</summary>
+    /// <param name="histogram">The histogram that owns this store.</param>
+    /// <param name="shiftAmount">The shift (positive: left).</param>
+    /// <param name="lowestHalfBucketPopulated">Whether the lowest half bucket holds counts (which then move as Java moves them).</param>
+    public virtual void ShiftHistogram(HistogramBase histogram, int shiftAmount, bool lowestHalfBucketPopulated)
+        => histogram.ShiftInPlace(shiftAmount, lowestHalfBucketPopulated);
+
+    /// <summary>Called before the histogram's normalizing offset is set directly (a decoder): a store that lays out its own slots re-lays them.</summary>
+    /// <param name="newNormalizingIndexOffset">The offset about to be set.</param>
+    public virtual void OnNormalizingIndexOffsetSet(int newNormalizingIndexOffset)
+    {
+    }
+
+    /// <summary>
+    /// The count at logical index <paramref name="index"/> of <paramref name="histogram"/>; a store whose slots move
+    /// under writers reads the slots and their layout from one snapshot, so that a read racing a resize or shift sees a
+    /// recent count (0 past the snapshot's end) and never fails.
+    /// </summary>
+    /// <param name="histogram">The histogram that owns this store.</param>
+    /// <param name="index">The logical index.</param>
+    /// <returns>The count.</returns>
+    public virtual long GetCountAtLogicalIndex(HistogramBase histogram, int index) => GetCount(histogram.NormalizeIndex(index));
+
+    /// <summary>Zeroes the counts (at least the first <paramref name="slotsInUse"/> slots) and the total.</summary>
+    /// <param name="slotsInUse">How many leading slots may hold counts.</param>
+    public virtual void ClearCountsAndTotal(int slotsInUse)
+    {
+        Clear(slotsInUse);
+        SetTotalCount(0);
+    }
+
     /// <summary>The count in <paramref name="slot"/>.</summary>
     /// <param name="slot">The physical slot.</param>
     /// <returns>The count.</returns>

@@ -65,12 +65,12 @@ internal static partial class CumulativeCountSearch
     public static long Sum<T>(ReadOnlySpan<T> counts)
         where T : unmanaged
     {
-        if (Vector.IsHardwareAccelerated && typeof(T) == typeof(long))
+        if (Vector.IsHardwareAccelerated && CountStorage.IsInt64<T>())
         {
             return SumLongs(MemoryMarshal.Cast<T, long>(counts));
         }
 
-        if (Vector.IsHardwareAccelerated && typeof(T) == typeof(int))
+        if (Vector.IsHardwareAccelerated && CountStorage.IsInt32<T>())
         {
             return SumInts(MemoryMarshal.Cast<T, int>(counts));
         }
@@ -170,7 +170,7 @@ internal static partial class CumulativeCountSearch
     /// <summary>Counts per block: four vectors of longs, two of ints or shorts.</summary>
     private static int BlockLength<T>()
         where T : unmanaged
-        => typeof(T) == typeof(long) ? 4 * Vector<long>.Count : 2 * Vector<T>.Count;
+        => CountStorage.IsInt64<T>() ? 4 * Vector<long>.Count : 2 * Vector<T>.Count;
 
     /// <summary>
     /// The start of the first block from <paramref name="from"/> that may reach the target or holds a negative count
@@ -184,12 +184,12 @@ internal static partial class CumulativeCountSearch
             return from;
         }
 
-        if (typeof(T) == typeof(long))
+        if (CountStorage.IsInt64<T>())
         {
             return from + SkipLongBlocks(MemoryMarshal.Cast<T, Vector<long>>(counts.Slice(from)), target, ref cumulative);
         }
 
-        if (typeof(T) == typeof(int))
+        if (CountStorage.IsInt32<T>())
         {
             return from + SkipIntBlocks(MemoryMarshal.Cast<T, Vector<int>>(counts.Slice(from)), target, ref cumulative);
         }

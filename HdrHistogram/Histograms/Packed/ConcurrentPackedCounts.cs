@@ -19,6 +19,9 @@ internal sealed class ConcurrentPackedCounts : CountsStore
     // This object on a 64-bit runtime: header and method table, one reference.
     private const int ObjectBytes = 24;
 
+    // A PackedConcurrentHistogram object as the runtime lays it out on 64 bits, without its store (the footprint tests measure it).
+    private const int HistogramObjectBytes = 168;
+
     private readonly PackedLongArray _counts;
 
     /// <summary>Creates <paramref name="length"/> zero counts holding no storage yet.</summary>
@@ -46,15 +49,95 @@ internal sealed class ConcurrentPackedCounts : CountsStore
         }
     }
 
-    /// <summary>The bytes this store occupies on a 64-bit runtime.</summary>
-    public long FootprintInBytes
+    /// <inheritdoc />
+    public override long MaxCount => long.MaxValue;
+
+    /// <inheritdoc />
+    public override int BytesPerCount => sizeof(long);
+
+    /// <inheritdoc />
+    public override bool HasConcurrentWriters => true;
+
+    /// <inheritdoc />
+    public override long GetTotalCount()
     {
-        get
+        lock (_counts)
         {
-            lock (_counts)
-            {
-                return ObjectBytes + _counts.FootprintInBytes;
-            }
+            return _counts.GetTotalCount();
+        }
+    }
+
+    /// <inheritdoc />
+    public override void SetTotalCount(long totalCount)
+    {
+        lock (_counts)
+        {
+            _counts.SetTotalCount(totalCount);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void AddToTotalCount(long count)
+    {
+        lock (_counts)
+        {
+            _counts.AddToTotalCount(count);
+        }
+    }
+
+    /// <summary>The histogram object and this store's (both as the runtime lays them out on 64 bits).</summary>
+    /// <inheritdoc />
+    public override int EstimatedFootprintInBytes(int countsArrayLength)
+    {
+        lock (_counts)
+        {
+            return (int)Math.Min(int.MaxValue, HistogramObjectBytes + ObjectBytes + _counts.FootprintInBytes);
+        }
+    }
+
+    /// <summary>Records under the lock: the slot is found there, where the storage and the extremes cannot move.</summary>
+    /// <inheritdoc />
+    public override void RecordValue(HistogramBase histogram, long value)
+    {
+        lock (_counts)
+        {
+            _counts.RecordValue(histogram, value);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void RecordCount(HistogramBase histogram, long count, long value)
+    {
+        lock (_counts)
+        {
+            histogram.RecordCountAtValueUnsynchronized(count, value);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void ResizeHistogram(HistogramBase histogram, long newHighestTrackableValue)
+    {
+        lock (_counts)
+        {
+            histogram.ResizeUnsynchronized(newHighestTrackableValue);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void ShiftHistogram(HistogramBase histogram, int shiftAmount, bool lowestHalfBucketPopulated)
+    {
+        lock (_counts)
+        {
+            histogram.ShiftInPlace(shiftAmount, lowestHalfBucketPopulated);
+        }
+    }
+
+    /// <inheritdoc />
+    public override void ClearCountsAndTotal(int slotsInUse)
+    {
+        lock (_counts)
+        {
+            _counts.ClearCountsAndTotal(slotsInUse);
         }
     }
 

@@ -22,12 +22,6 @@ namespace HdrHistogram;
 /// </remarks>
 public class PackedConcurrentHistogram : HistogramBase
 {
-    // The histogram object as the runtime lays it out on 64 bits (the footprint tests measure it).
-    private const int ObjectBytes = 184;
-
-    private readonly ConcurrentPackedCounts _counts;
-    private long _totalCount;
-
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public PackedConcurrentHistogram(int numberOfSignificantValueDigits)
@@ -51,7 +45,7 @@ public class PackedConcurrentHistogram : HistogramBase
     public PackedConcurrentHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ConcurrentPackedCounts(CountsArrayLength);
+        Store = new ConcurrentPackedCounts(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
@@ -62,100 +56,7 @@ public class PackedConcurrentHistogram : HistogramBase
     public PackedConcurrentHistogram(long instanceId, long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
         : base(instanceId, lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ConcurrentPackedCounts(CountsArrayLength);
-    }
-
-    /// <inheritdoc />
-    public override long TotalCount
-    {
-        get => Interlocked.Read(ref _totalCount);
-        protected set
-        {
-            lock (_counts.SyncRoot)
-            {
-                _totalCount = value;
-            }
-        }
-    }
-
-    /// <inheritdoc />
-    public override long MaxAllowableCount => long.MaxValue;
-
-    /// <inheritdoc />
-    protected override int WordSizeInBytes => sizeof(long);
-
-    private protected override bool IsConcurrent => true;
-
-    /// <summary>
-    /// The bytes this histogram occupies on a 64-bit runtime: the object and its packed storage, which grows with the
-    /// distinct values recorded (docs/memory.md).
-    /// </summary>
-    /// <returns>The footprint in bytes.</returns>
-    public override int GetEstimatedFootprintInBytes() => (int)Math.Min(int.MaxValue, ObjectBytes + _counts.FootprintInBytes);
-
-    private protected override void RecordSingleValue(long value)
-    {
-        lock (_counts.SyncRoot)
-        {
-            if (_counts.Unsynchronized.TryIncrementSlot(FastRecordSlot(value)))
-            {
-                _totalCount++;
-            }
-            else
-            {
-                base.RecordCountAtValue(1, value);
-            }
-        }
-    }
-
-    private protected override void RecordCountAtValue(long count, long value)
-    {
-        lock (_counts.SyncRoot)
-        {
-            base.RecordCountAtValue(count, value);
-        }
-    }
-
-    private protected override void UpdateMaxValue(long value) => AtomicExtremes.RaiseTo(ref RawMaxValue, value | UnitMagnitudeMask);
-
-    private protected override void UpdateMinNonZeroValue(long value)
-    {
-        if (value > UnitMagnitudeMask)
-        {
-            AtomicExtremes.LowerTo(ref RawMinNonZeroValue, value & ~UnitMagnitudeMask);
-        }
-    }
-
-    private protected override void AddToTotalCount(long value)
-    {
-        lock (_counts.SyncRoot)
-        {
-            _totalCount += value;
-        }
-    }
-
-    private protected override void ClearCounts(int slotsInUse)
-    {
-        lock (_counts.SyncRoot)
-        {
-            base.ClearCounts(slotsInUse);
-        }
-    }
-
-    private protected override void Resize(long newHighestTrackableValue)
-    {
-        lock (_counts.SyncRoot)
-        {
-            base.Resize(newHighestTrackableValue);
-        }
-    }
-
-    private protected override void ShiftNormalizingIndexByOffset(int shiftAmount, bool lowestHalfBucketPopulated)
-    {
-        lock (_counts.SyncRoot)
-        {
-            base.ShiftNormalizingIndexByOffset(shiftAmount, lowestHalfBucketPopulated);
-        }
+        Store = new ConcurrentPackedCounts(CountsArrayLength);
     }
 
     private protected override HistogramBase CreateEmptyCopy()

@@ -22,11 +22,8 @@ namespace HdrHistogram;
 /// </remarks>
 public class PackedHistogram : HistogramBase
 {
-    // The histogram object as the runtime lays it out on 64 bits (the footprint tests measure it).
-    private const int ObjectBytes = 184;
-
+    // The store, typed: the record path calls it directly, so that it inlines.
     private readonly PackedLongArray _counts;
-    private long _totalCount;
 
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
@@ -65,44 +62,8 @@ public class PackedHistogram : HistogramBase
         Store = _counts = new PackedLongArray(CountsArrayLength);
     }
 
-    /// <inheritdoc />
-    public override long TotalCount
-    {
-        get => _totalCount;
-        protected set => _totalCount = value;
-    }
-
-    /// <inheritdoc />
-    public override long MaxAllowableCount => long.MaxValue;
-
-    /// <inheritdoc />
-    protected override int WordSizeInBytes => sizeof(long);
-
-    /// <summary>The packed counts (tests).</summary>
-    internal PackedLongArray PackedCounts => _counts;
-
-    /// <summary>
-    /// The bytes this histogram occupies on a 64-bit runtime: the object and its packed storage (pool and directory),
-    /// which grows with the distinct values recorded. Not Java's formula: the measured layout (docs/memory.md).
-    /// </summary>
-    /// <returns>The footprint in bytes.</returns>
-    public override int GetEstimatedFootprintInBytes() => (int)Math.Min(int.MaxValue, ObjectBytes + _counts.FootprintInBytes);
-
-    /// <summary>Records one value: an increment in place when its page exists and the value changes neither extreme.</summary>
-    private protected override void RecordSingleValue(long value)
-    {
-        if (_counts.TryIncrementSlot(FastRecordSlot(value)))
-        {
-            _totalCount++;
-        }
-        else
-        {
-            RecordCountAtValue(1, value);
-        }
-    }
-
-    private protected override void AddToTotalCount(long value) => _totalCount += value;
-
     private protected override HistogramBase CreateEmptyCopy()
         => new PackedHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
+
+    private protected override void RecordSingleValue(long value) => _counts.RecordValue(this, value);
 }

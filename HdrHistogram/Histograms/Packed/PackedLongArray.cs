@@ -30,6 +30,9 @@ namespace HdrHistogram.Histograms.Packed;
 /// </remarks>
 internal sealed class PackedLongArray : CountsStore<PackedSlots>
 {
+    // A PackedHistogram object as the runtime lays it out on 64 bits, without its store (the footprint tests measure it).
+    private const int HistogramObjectBytes = 176;
+
     /// <summary>log2 of the indexes per page.</summary>
     internal const int PageShift = 3;
 
@@ -41,11 +44,12 @@ internal sealed class PackedLongArray : CountsStore<PackedSlots>
     private const int MinimumPoolLongs = 4;
     private const int SmallPoolLongs = 512;
 
-    // 16 bytes of object header and method table, two references, two ints.
-    private const int ObjectBytes = 16 + 16 + 8;
+    // 16 bytes of object header and method table, two references, the total, two ints.
+    private const int ObjectBytes = 16 + 16 + 8 + 8;
 
     private long[] _pool;
     private int[] _groups;
+    private long _totalCount;
     private int _used;
     private int _length;
 
@@ -66,6 +70,43 @@ internal sealed class PackedLongArray : CountsStore<PackedSlots>
 
     /// <summary>The number of indexes.</summary>
     public override int Length => _length;
+
+    /// <inheritdoc />
+    public override long MaxCount => long.MaxValue;
+
+    /// <inheritdoc />
+    public override int BytesPerCount => sizeof(long);
+
+    /// <inheritdoc />
+    public override long GetTotalCount() => _totalCount;
+
+    /// <inheritdoc />
+    public override void SetTotalCount(long totalCount) => _totalCount = totalCount;
+
+    /// <inheritdoc />
+    public override void AddToTotalCount(long count) => _totalCount += count;
+
+    /// <summary>The histogram object (as the runtime lays it out on 64 bits) and this array: the footprint tests measure both.</summary>
+    /// <inheritdoc />
+    public override int EstimatedFootprintInBytes(int countsArrayLength) => (int)Math.Min(int.MaxValue, HistogramObjectBytes + FootprintInBytes);
+
+    /// <summary>
+    /// Adds one to the count of <paramref name="value"/> and to the total when its page exists and the value changes
+    /// neither extreme, else records it the general way.
+    /// </summary>
+    /// <inheritdoc />
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override void RecordValue(HistogramBase histogram, long value)
+    {
+        if (TryIncrementSlot(histogram.FastRecordSlot(value)))
+        {
+            _totalCount++;
+        }
+        else
+        {
+            histogram.RecordCountAtValueUnsynchronized(1, value);
+        }
+    }
 
     /// <summary>The number of longs the pool holds (its physical length).</summary>
     internal int PoolLength => _pool.Length;
