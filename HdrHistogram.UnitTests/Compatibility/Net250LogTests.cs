@@ -2,13 +2,11 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
-using System.Text;
 using System.Text.Json;
 using FluentAssertions;
 using HdrHistogram.Logging;
 using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
-using HdrHistogram.UnitTests.Logging;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Compatibility;
@@ -56,7 +54,7 @@ public class Net250LogTests
     public void The_2_5_0_API_reads_every_interval_as_2_5_0_wrote_it(string name, string encoding)
     {
         var expected = Net250Fixture.Expected(name);
-        byte[] log = Encode(name, encoding);
+        byte[] log = Net250Fixture.EncodedLog(name, encoding);
 
         ShouldMatch(HistogramLogReader.Read(new MemoryStream(log)).ToList(), expected, "static Read");
         using (var reader = new HistogramLogReader(new MemoryStream(log)))
@@ -75,7 +73,7 @@ public class Net250LogTests
     public void The_reader_reads_every_interval_from_a_stream_a_file_and_a_TextReader(string name, string encoding)
     {
         var expected = Net250Fixture.Expected(name);
-        byte[] log = Encode(name, encoding);
+        byte[] log = Net250Fixture.EncodedLog(name, encoding);
 
         using (var reader = new HistogramLogReader(new MemoryStream(log), new HistogramLogReaderOptions()))
         {
@@ -111,27 +109,6 @@ public class Net250LogTests
 
             reader.TryReadNextInto(target, out _).Should().BeFalse();
         }
-    }
-
-    /// <summary>The 2.5.0 log text re-encoded (its content is 2.5.0's; only the text encoding changes).</summary>
-    internal static byte[] Encode(string name, string encoding)
-    {
-        byte[] original = File.ReadAllBytes(Net250Fixture.LogPath(name));
-        if (encoding == "utf-16le-bom")
-        {
-            return original;
-        }
-
-        string text = new UnicodeEncoding(bigEndian: false, byteOrderMark: true).GetString(original, 2, original.Length - 2);
-        System.Text.Encoding target = encoding switch
-        {
-            "utf-16be-bom" => new UnicodeEncoding(bigEndian: true, byteOrderMark: true),
-            "utf-8-bom" => new UTF8Encoding(encoderShouldEmitUTF8Identifier: true),
-            "utf-8" => new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
-            _ => throw new ArgumentOutOfRangeException(nameof(encoding), encoding, null),
-        };
-
-        return target.GetPreamble().Concat(target.GetBytes(text)).ToArray();
     }
 
     private static List<HistogramBase> ReadAll(HistogramLogReader reader)

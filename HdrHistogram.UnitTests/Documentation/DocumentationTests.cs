@@ -4,7 +4,7 @@ using System.IO;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.DocTesting;
-using HdrHistogram.UnitTests.Tool;
+using HdrHistogram.Tool.Tests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Documentation;
