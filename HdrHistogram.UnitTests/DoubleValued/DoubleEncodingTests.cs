@@ -232,7 +232,7 @@ public class DoubleEncodingTests
                 }
 
                 string because = name + " " + op.GetProperty("call").GetString();
-                var result = Apply(c, op);
+                var result = c.ApplyDouble(op);
                 byte[] expected = Convert.FromBase64String(op.GetProperty("result").GetProperty("v2").GetString()!);
                 HistogramEncoder.Encode(result).Should().Equal(expected, because);
 
@@ -571,51 +571,5 @@ public class DoubleEncodingTests
         {
             yield return ("double-histogram.hlog/" + i, Convert.FromBase64String(payloads[i]));
         }
-    }
-
-    private static DoubleHistogram Apply(JavaCase c, JsonElement operation)
-    {
-        var h = c.ReplayDouble();
-        switch (operation.GetProperty("op").GetString())
-        {
-            case "add":
-                {
-                    var result = h.Copy();
-                    result.Add(Other(c, operation));
-                    return result;
-                }
-
-            case "subtract":
-                {
-                    var result = h.Copy();
-                    result.Subtract(Other(c, operation));
-                    return result;
-                }
-
-            case "copyCorrectedForCoordinatedOmission":
-                return h.CopyCorrectedForCoordinatedOmission(operation.GetProperty("expectedIntervalBetweenValueSamples").GetDouble());
-
-            case "addWhileCorrectingForCoordinatedOmission":
-                {
-                    var result = h.Copy();
-                    result.AddWhileCorrectingForCoordinatedOmission(Other(c, operation), operation.GetProperty("expectedIntervalBetweenValueSamples").GetDouble());
-                    return result;
-                }
-
-            default:
-                throw new NotSupportedException(operation.GetProperty("call").GetString());
-        }
-    }
-
-    private static DoubleHistogram Other(JavaCase c, JsonElement operation)
-    {
-        if (operation.TryGetProperty("otherCase", out var otherCase))
-        {
-            return JavaCase.Load(otherCase.GetString()!).ReplayDouble();
-        }
-
-        var other = c.CreateEmptyDouble();
-        c.RecordInto(other, operation.GetProperty("otherRecordedPrefixPairs").GetInt32());
-        return other;
     }
 }

@@ -5,191 +5,15 @@ using System.IO.Compression;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Encoding;
-using HdrHistogram.UnitTests.Encoding;
+using HdrHistogram.UnitTests.DoubleValued;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
-using Xunit.Abstractions;
 
-namespace HdrHistogram.UnitTests.DoubleValued;
+namespace HdrHistogram.UnitTests.Encoding;
 
-/// <summary>
-/// Malformed and hostile DoubleHistogram encodings: whatever the bytes, decoding either succeeds (giving a histogram
-/// that re-encodes and decodes to itself) or raises <see cref="HistogramFormatException"/> saying what is wrong and
-/// where; a histogram decoded into is then left unchanged and usable.
-/// </summary>
-public class DoubleHostileInputTests
+/// <content>The DoubleHistogram wrapper and its internal histogram: each field's lies and limits, and the DoubleHistogram inputs of the fuzz tests.</content>
+public partial class HostileInputTests
 {
-    // Keeps fuzzed headers that declare a huge (valid) range from allocating tens of MB per input.
-    private static readonly HistogramDecoderOptions FuzzOptions = new() { MaxCountsArrayLength = 1 << 18 };
-
-    private readonly ITestOutputHelper _output;
-
-    public DoubleHostileInputTests(ITestOutputHelper output)
-    {
-        _output = output;
-    }
-
-    /// <summary>The reference encodings plus our own compressed encodings of every case.</summary>
-    public static IEnumerable<(string Name, byte[] Bytes)> Inputs()
-    {
-        foreach (var input in DoubleEncodingTests.AllDoubleInputs())
-        {
-            yield return input;
-        }
-
-        foreach (string name in JavaCase.DoubleCaseNames().Select(c => (string)c[0]))
-        {
-            var h = JavaCase.Load(name).ReplayDouble();
-            yield return (name + "/ours-compressed", HistogramEncoder.EncodeCompressed(h));
-            yield return (name + "/ours-stored", HistogramEncoder.EncodeCompressed(h, CompressionLevel.NoCompression));
-        }
-    }
-
-    [Trait("Category", "Heavy")]
-    [Fact]
-    public void Every_truncation_of_every_double_encoding_is_a_format_error_and_leaves_a_target_unchanged()
-    {
-        var decoder = new HistogramDecoder(FuzzOptions);
-        var targets = new Dictionary<int, DoubleHistogram>();
-        int inputs = 0;
-        foreach (var (name, bytes) in Inputs())
-        {
-            int digits = BinaryPrimitives.ReadInt32BigEndian(bytes.AsSpan(4));
-            if (!targets.TryGetValue(digits, out var target))
-            {
-                target = targets[digits] = new DoubleHistogram(digits);
-            }
-
-            for (int length = 0; length < bytes.Length; length++)
-            {
-                string what = name + " cut to " + length + " bytes";
-                var e = ExpectFormatError(() => decoder.DecodeDouble(bytes.AsSpan(0, length)), what);
-                if (length >= 4)
-                {
-                    e.Message.Should().Contain("DoubleHistogram", what);
-                }
-
-                ExpectFormatError(() => decoder.DecodeAny(bytes.AsSpan(0, length)), what);
-                target.RecordValue(1.5);
-                long before = target.TotalCount;
-                long atOneAndAHalfBefore = target.GetCountAtValue(1.5);
-                double maxBefore = target.GetMaxValue();
-                long ratioBefore = target.GetHighestToLowestValueRatio();
-                ExpectFormatError(() => decoder.DecodeInto(bytes.AsSpan(0, length), target), what + " into a histogram");
-                target.TotalCount.Should().Be(before, "a failed decode leaves the target unchanged: {0}", what);
-                target.GetCountAtValue(1.5).Should().Be(atOneAndAHalfBefore, what);
-                target.GetMaxValue().Should().Be(maxBefore, what);
-                target.GetHighestToLowestValueRatio().Should().Be(ratioBefore, what);
-                if (length % 17 == 0)
-                {
-                    ExpectFormatError(() => decoder.DecodeDouble(new TrickleStream(bytes.AsSpan(0, length).ToArray(), 5)), what + " (stream)");
-                    ExpectFormatError(() => decoder.DecodeInto(new TrickleStream(bytes.AsSpan(0, length).ToArray(), 5), target), what + " (stream into a histogram)");
-                    target.TotalCount.Should().Be(before, "a failed decode leaves the target unchanged: {0} (stream)", what);
-                    ExpectFormatError(() => decoder.DecodeFromBase64Into(Convert.ToBase64String(bytes, 0, length).AsSpan(), target), what + " (base64 into a histogram)");
-                    target.TotalCount.Should().Be(before, "a failed decode leaves the target unchanged: {0} (base64)", what);
-                }
-
-                inputs++;
-            }
-
-            // After all those failures the target is still consistent: the full input decodes into it exactly.
-            // (It keeps the widest dynamic range it has seen, so compare content, through fresh decodes.)
-            decoder.DecodeInto(bytes, target);
-            var expected = decoder.DecodeDouble(bytes);
-            decoder.DecodeDouble(HistogramEncoder.Encode(target)).Equals(expected).Should().BeTrue(name);
-            target.IntegerToDoubleValueConversionRatio.Should().Be(expected.IntegerToDoubleValueConversionRatio, name);
-        }
-
-        _output.WriteLine(inputs + " truncated inputs");
-    }
-
-    [Trait("Category", "Heavy")]
-    [Fact]
-    public void Random_byte_corruption_never_raises_anything_but_a_format_error()
-    {
-        var decoder = new HistogramDecoder(FuzzOptions);
-        var seeds = Inputs().ToArray();
-        var targets = seeds.Select(s => new DoubleHistogram(BinaryPrimitives.ReadInt32BigEndian(s.Bytes.AsSpan(4)))).ToArray();
-        var random = new Random(31337);
-        const int Iterations = 30_000;
-        int decoded = 0;
-        var stopwatch = System.Diagnostics.Stopwatch.StartNew();
-        for (int i = 0; i < Iterations; i++)
-        {
-            int seedIndex = random.Next(seeds.Length);
-            var (name, original) = seeds[seedIndex];
-            byte[] bytes = (byte[])original.Clone();
-            int flips = 1 + random.Next(4);
-            for (int f = 0; f < flips; f++)
-            {
-                // Half the corruption goes to the wrapper and the internal header, where every field matters.
-                int position = random.Next(2) == 0 ? random.Next(Math.Min(bytes.Length, 64)) : random.Next(bytes.Length);
-                bytes[position] = random.Next(3) switch
-                {
-                    0 => (byte)(bytes[position] ^ (1 << random.Next(8))),
-                    1 => (byte)random.Next(256),
-                    _ => random.Next(2) == 0 ? (byte)0 : (byte)0xFF,
-                };
-            }
-
-            int length = random.Next(8) == 0 ? random.Next(bytes.Length + 1) : bytes.Length;
-            byte[] input = bytes.AsSpan(0, length).ToArray();
-            string what = name + " corrupted (iteration " + i + ")";
-            DoubleHistogram? result = null;
-            int path = random.Next(10);
-            long targetCountBefore = targets[seedIndex].TotalCount;
-            try
-            {
-                switch (path)
-                {
-                    case 0:
-                    case 1:
-                    case 2:
-                        result = decoder.DecodeDouble(input);
-                        break;
-                    case 3:
-                    case 4:
-                        result = decoder.DecodeAny(input) as DoubleHistogram;
-                        break;
-                    case 5:
-                        result = decoder.DecodeDouble(new TrickleStream(input, 11));
-                        break;
-                    default:
-                        decoder.DecodeInto(input, targets[seedIndex]);
-                        result = targets[seedIndex];
-                        break;
-                }
-            }
-            catch (HistogramFormatException e)
-            {
-                e.Message.Should().NotBeNullOrEmpty();
-                if (path >= 6)
-                {
-                    targets[seedIndex].TotalCount.Should().Be(targetCountBefore, "a failed decode leaves the target unchanged: {0}", what);
-                }
-
-                continue;
-            }
-            catch (Exception e)
-            {
-                Assert.Fail(what + ": " + e.GetType().Name + " instead of HistogramFormatException: " + e);
-            }
-
-            decoded++;
-            if (result is not null)
-            {
-                // Whatever decoded is a consistent histogram: it re-encodes, decodes to itself, answers queries.
-                byte[] again = HistogramEncoder.Encode(result);
-                var back = decoder.DecodeDouble(again);
-                back.Equals(result).Should().BeTrue(what);
-                HistogramEncoder.Encode(back).Should().Equal(again, what);
-                _ = result.GetMean() + result.GetStdDeviation() + result.GetValueAtPercentile(99) + result.GetMaxValue();
-            }
-        }
-
-        _output.WriteLine(Iterations + " corrupted inputs in " + stopwatch.ElapsedMilliseconds + " ms, " + decoded + " still decoded");
-    }
-
     [Theory]
     [InlineData(-1)]
     [InlineData(6)]
@@ -357,7 +181,7 @@ public class DoubleHostileInputTests
         // A compressed internal histogram whose zlib stream holds a DoubleHistogram.
         byte[] nested = plain.Take(16).ToArray();
         BinaryPrimitives.WriteInt32BigEndian(nested, 0x0c72124f);
-        nested = nested.Concat(HostileInputTests.Compressed(plain)).ToArray();
+        nested = nested.Concat(Compressed(plain)).ToArray();
         ExpectFormatError(() => decoder.DecodeDouble(nested), "DoubleHistogram inside the zlib stream").Message.Should().Contain("DoubleHistogram");
     }
 
@@ -416,6 +240,22 @@ public class DoubleHostileInputTests
         }
     }
 
+    /// <summary>The reference encodings plus our own compressed encodings of every case.</summary>
+    private static IEnumerable<(string Name, byte[] Bytes)> DoubleInputs()
+    {
+        foreach (var input in DoubleEncodingTests.AllDoubleInputs())
+        {
+            yield return input;
+        }
+
+        foreach (string name in JavaCase.DoubleCaseNames().Select(c => (string)c[0]))
+        {
+            var h = JavaCase.Load(name).ReplayDouble();
+            yield return (name + "/ours-compressed", HistogramEncoder.EncodeCompressed(h));
+            yield return (name + "/ours-stored", HistogramEncoder.EncodeCompressed(h, CompressionLevel.NoCompression));
+        }
+    }
+
     /// <summary>The largest ratio Java's constructor accepts for <paramref name="digits"/> (ratio x 10^digits below 2^61 in double arithmetic).</summary>
     private static long LargestRatio(int digits)
     {
@@ -441,26 +281,6 @@ public class DoubleHostileInputTests
     {
         byte[] wrapper = plain.Take(16).ToArray();
         BinaryPrimitives.WriteInt32BigEndian(wrapper, 0x0c72124f);
-        return wrapper.Concat(HostileInputTests.Compressed(plain.Skip(16).ToArray())).ToArray();
-    }
-
-    private static HistogramFormatException ExpectFormatError(Action action, string what)
-    {
-        try
-        {
-            action();
-        }
-        catch (HistogramFormatException e)
-        {
-            e.Message.Should().NotBeNullOrEmpty();
-            return e;
-        }
-        catch (Exception e)
-        {
-            Assert.Fail(what + ": " + e.GetType().Name + " instead of HistogramFormatException: " + e);
-        }
-
-        Assert.Fail(what + ": decoded without error");
-        return null!;
+        return wrapper.Concat(Compressed(plain.Skip(16).ToArray())).ToArray();
     }
 }
