@@ -20,7 +20,7 @@ if [ "${1:-}" != --no-build ]; then
 fi
 [ -f "$tests_bin/HdrHistogram.UnitTests.dll" ] || { echo "mutation-check: no $tests_bin/HdrHistogram.UnitTests.dll: build the tests first"; exit 1; }
 
-fast='Category!=Heavy&(FullyQualifiedName~HdrHistogram.UnitTests.Core.|FullyQualifiedName~HdrHistogram.UnitTests.DoubleValued.)'
+fast='Category!=Heavy&(FullyQualifiedName~HdrHistogram.UnitTests.Histograms.|FullyQualifiedName~HdrHistogram.UnitTests.DoubleValued.)'
 # name | file | the exact line | what it becomes | the tests that must catch it
 mutations=(
     "Equals ignores the counts (same length)|HdrHistogram/Histograms/HistogramBase.Queries.cs|                if (GetCountAtIndex(i) != other.GetCountAtIndex(i))|                if (i < 0)|$fast"

@@ -5,7 +5,6 @@ using System.IO.Compression;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Encoding;
-using HdrHistogram.UnitTests.DoubleValued;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
