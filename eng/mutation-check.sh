@@ -54,7 +54,7 @@ for mutation in "${mutations[@]}"; do
         continue
     fi
     # The test build's own files copied (the test host loads assemblies from where they really are) with the mutant's
-    # library among them; its folders (native libraries of every platform, over 500 MB, and the fixtures) as links.
+    # library among them; its folders (the fixtures) as links.
     rm -rf "$work/tests"
     mkdir -p "$work/tests"
     find "$tests_bin" -maxdepth 1 -type f ! -name 'HdrHistogram.dll' ! -name 'HdrHistogram.pdb' -exec cp -t "$work/tests" {} +

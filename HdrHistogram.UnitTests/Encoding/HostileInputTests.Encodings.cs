@@ -265,7 +265,7 @@ public partial class HostileInputTests
         ExpectFormatError(decoder, Compressed(doubleInside), "DoubleHistogram inside").Message.Should().Contain("DoubleHistogram");
 
         // More decompressed data than the header declares (Java ignores it; we reject it unless it is zeros, the padding
-        // HdrHistogram.NET 2.5.0 writes: Compatibility/Net250PaddingTests).
+        // HdrHistogram.NET 2.5.0 writes: Upstream250/Net250PaddingTests).
         byte[] padded = plain.Concat(new byte[] { 0, 2, 3 }).ToArray();
         ExpectFormatError(decoder, Compressed(padded), "extra decompressed data").Message.Should().Contain("non-zero byte")
             .And.Contain("offset " + (plain.Length + 1));

@@ -6,7 +6,7 @@ using FluentAssertions;
 using HdrHistogram.Utilities;
 using Xunit;
 
-namespace HdrHistogram.UnitTests.Encoding;
+namespace HdrHistogram.UnitTests.Upstream250;
 
 public class ByteBufferTests
 {

@@ -3,7 +3,7 @@ using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
-namespace HdrHistogram.UnitTests.Compatibility;
+namespace HdrHistogram.UnitTests.Upstream250;
 
 /// <summary>Decoding 2.5.0's zero-padded payloads keeps the decode path allocation-free (runs alone, see <see cref="AllocationMeter"/>).</summary>
 [Collection(AllocationMeter.Collection)]

@@ -10,7 +10,7 @@ using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.Utilities;
 using Xunit;
 
-namespace HdrHistogram.UnitTests.Compatibility;
+namespace HdrHistogram.UnitTests.Upstream250;
 
 /// <summary>
 /// Payloads written by the published HdrHistogram 2.5.0 package (Fixtures/Net250/) decode, through every decoder

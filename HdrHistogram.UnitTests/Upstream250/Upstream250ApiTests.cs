@@ -14,7 +14,7 @@ using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.Utilities;
 using Xunit;
 
-namespace HdrHistogram.UnitTests.Compatibility;
+namespace HdrHistogram.UnitTests.Upstream250;
 
 /// <summary>
 /// The members HdrHistogram 2.5.0 has and this library added for it (eng/check-api-compat.sh proves they exist with

@@ -9,7 +9,7 @@ using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
-namespace HdrHistogram.UnitTests.Compatibility;
+namespace HdrHistogram.UnitTests.Upstream250;
 
 /// <summary>
 /// Zero padding after the histogram in compressed data (what HdrHistogram.NET 2.5.0 writes) is accepted, and only

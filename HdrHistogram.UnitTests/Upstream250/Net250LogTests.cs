@@ -9,7 +9,7 @@ using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
-namespace HdrHistogram.UnitTests.Compatibility;
+namespace HdrHistogram.UnitTests.Upstream250;
 
 /// <summary>
 /// Histogram logs written by the published HdrHistogram 2.5.0 package's <c>HistogramLogWriter</c> (UTF-16LE with a
