@@ -17,8 +17,7 @@ cd "$(dirname "$0")"
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_ROLL_FORWARD=Major
 # The compiler server (the SDK's default, which some machines turn off in the environment) roughly halves the build.
 export UseSharedCompilation=true
-# Tiered PGO does not pay off in processes as short as MSBuild's and the compiler server's: off, the build takes about
-# 40 % less CPU (.ci/run says more).
+# Tiered PGO does not pay off in processes as short as MSBuild's and the compiler server's (.ci/run says more).
 export DOTNET_TieredPGO=0
 
 results=TestResults

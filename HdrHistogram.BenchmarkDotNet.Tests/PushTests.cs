@@ -8,7 +8,7 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using FluentAssertions;
 using HdrHistogram.BenchmarkDotNet.Exporting;
-using HdrHistogram.UnitTests.Tool;
+using HdrHistogram.Prometheus.Tests;
 using Xunit;
 
 namespace HdrHistogram.BenchmarkDotNet.Tests;

@@ -7,8 +7,9 @@
 #                                       program built against the HdrHistogram 2.5.0 package (its Versus250 suites);
 #                                       --build (default, netstandard2.0 or package-2.5.0) picks some of them;
 #                                       --no-build runs the default build's program as the Release build left it.
-#   run.sh --full  [--group G]... [--filter GLOB]...   measured run; GitHub-markdown and JSON reports (with BenchmarkDotNet's
-#                                       environment lines) go to results/<yyyy-MM-dd>/ (UTC date).
+#   run.sh --full  [--group G]... [--filter GLOB]...   measured run; GitHub-markdown reports (with BenchmarkDotNet's
+#                                       environment lines) go to results/<yyyy-MM-dd>/ (UTC date); what a claim cites
+#                                       moves to a folder of its own there (results/README.md).
 #
 # --full uses ../.dotnet/dotnet (eng/setup-side-by-side-runtimes.sh) when present to run net8.0, net9.0 and net10.0
 # jobs on their own runtimes, plus the netstandard2.0-library job; without it, net10.0 and the netstandard2.0-library
@@ -199,7 +200,7 @@ run_group() { # name runtimes package(yes|no) filter...
     dotnet "$dll" --hdr-full --hdr-runtimes "$runtimes" "${cli_args[@]}" "${package_args[@]}" --filter "$@" --artifacts "$artifacts" \
         "${extra[@]}" || rc=$?
     if compgen -G "$artifacts/results/*" > /dev/null; then
-        cp "$artifacts"/results/*-report-github.md "$artifacts"/results/*-report-brief.json "$out"/ 2>/dev/null || true
+        cp "$artifacts"/results/*-report-github.md "$out"/ 2>/dev/null || true
         cp "$artifacts"/results/versus-2.5.0-*.md "$out"/ 2>/dev/null || true
     fi
     echo "group $name: runtimes $runtimes + netstandard2.0 library$([ "$package" = yes ] && echo ' + 2.5.0'), exit $rc, $(( $(date +%s) - t0 )) s" >> "$out/run-info.txt"

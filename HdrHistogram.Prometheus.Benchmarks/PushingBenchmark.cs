@@ -24,7 +24,7 @@ public class PushingBenchmark
     private readonly long[] _values = new long[ValuesPerOperation];
     private Recorder[] _recorders = null!;
     private PrometheusPusher? _pusher;
-    private HdrHistogram.UnitTests.Tool.PrometheusServer? _prometheus;
+    private HdrHistogram.Prometheus.Tests.PrometheusServer? _prometheus;
 
     /// <summary>Where the pushes go.</summary>
     [Params("none", "dead", "live")]
@@ -45,7 +45,7 @@ public class PushingBenchmark
         Uri? url = Receiver switch
         {
             "dead" => new Uri($"http://127.0.0.1:{FreePort()}/api/v1/write"),
-            "live" => new Uri((_prometheus = new HdrHistogram.UnitTests.Tool.PrometheusServer()).WriteUrl),
+            "live" => new Uri((_prometheus = new HdrHistogram.Prometheus.Tests.PrometheusServer()).WriteUrl),
             _ => null,
         };
         if (url is not null)

@@ -2,7 +2,7 @@
 # The first hour of a new user, checked: a fresh clone, every package packed into a local folder (eng/pack-local.sh), a
 # new console app (`dotnet new console`) that adds the library package, and every C# example of the README (and of the
 # library package's readme) pasted into it as printed, built, run, and its output compared with what the page says it
-# prints (a line "..." stands for any lines; the convention is DocPrograms' in HdrHistogram.UnitTests/Documentation).
+# prints (a line "..." stands for any lines; the convention is DocPrograms' in HdrHistogram.Tool.Tests/Documentation).
 # Every histogram log an example wrote is then read by the hdr tool, installed from the same folder: `hdr summary` must
 # read it without leaving anything out.
 #

@@ -24,8 +24,13 @@ public class PromtoolTests
 {
     private static readonly DateTimeOffset Created = new(2026, 11, 27, 12, 0, 0, 250, TimeSpan.Zero);
 
-    // HTTP bodies read as strings that are not expositions: the documentation's service answering /ping.
-    private static readonly string[] NotExpositions = { "client.GetStringAsync(new Uri(\"/ping\", UriKind.Relative))" };
+    // HTTP bodies read as strings that are not expositions: the documentation's service answering /ping, and the JSON
+    // of the real Prometheus's query API (PrometheusServer).
+    private static readonly string[] NotExpositions =
+    {
+        "client.GetStringAsync(new Uri(\"/ping\", UriKind.Relative))",
+        "_http.GetStringAsync(new Uri(BaseUrl + pathAndQuery))",
+    };
 
     [PromtoolFact]
     public void A_broken_exposition_fails_the_test_that_scraped_it_with_promtools_complaint()

@@ -4,7 +4,6 @@ using System.Threading.Tasks;
 using FluentAssertions;
 using HdrHistogram.Prometheus.Registry;
 using HdrHistogram.Prometheus.RemoteWrite;
-using HdrHistogram.UnitTests.Tool;
 
 namespace HdrHistogram.Prometheus.Tests.RemoteWrite;
 

@@ -5,7 +5,6 @@ using System.Threading.Tasks;
 using FluentAssertions;
 using HdrHistogram.Prometheus.Registry;
 using HdrHistogram.Prometheus.RemoteWrite;
-using HdrHistogram.UnitTests.Tool;
 using Xunit;
 using Xunit.Abstractions;
 

@@ -2,7 +2,6 @@ using System.Threading.Tasks;
 using FluentAssertions;
 using HdrHistogram.Prometheus.AspNetCore;
 using HdrHistogram.Prometheus.Registry;
-using HdrHistogram.UnitTests.Tool;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.DependencyInjection;

@@ -41,8 +41,8 @@ public class DoubleConcurrentHistogramTests
         h.GetMean().Should().Be(expected.GetMean());
         h.GetHighestToLowestValueRatio().Should().Be(expected.GetHighestToLowestValueRatio());
         h.IntegerValuesHistogram.NormalizingIndexOffset.Should().Be(expected.IntegerValuesHistogram.NormalizingIndexOffset);
-        DoubleCaseReplayTests.Render(h, csv: false).Should().Be(c.HgrmText);
-        DoubleCaseReplayTests.Render(h, csv: true).Should().Be(c.CsvText);
+        IntegerOrDoubleHistogram.Of(h).Render(csv: false).Should().Be(c.HgrmText);
+        IntegerOrDoubleHistogram.Of(h).Render(csv: true).Should().Be(c.CsvText);
     }
 
     [Trait("Category", "Heavy")]

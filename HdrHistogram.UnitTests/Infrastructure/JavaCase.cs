@@ -166,6 +166,44 @@ internal sealed class JavaCase
         return WithJavaMetadata(h);
     }
 
+    /// <summary>
+    /// The DoubleHistogram one of this case's operations derives from the replayed one (Java's add, subtract and
+    /// coordinated-omission corrections, on a copy); the other histogram is another case's or a prefix of this one's.
+    /// </summary>
+    public DoubleHistogram ApplyDouble(JsonElement operation)
+    {
+        var h = ReplayDouble();
+        switch (operation.GetProperty("op").GetString())
+        {
+            case "add":
+                {
+                    var result = h.Copy();
+                    result.Add(OtherDouble(operation));
+                    return result;
+                }
+
+            case "subtract":
+                {
+                    var result = h.Copy();
+                    result.Subtract(OtherDouble(operation));
+                    return result;
+                }
+
+            case "copyCorrectedForCoordinatedOmission":
+                return h.CopyCorrectedForCoordinatedOmission(operation.GetProperty("expectedIntervalBetweenValueSamples").GetDouble());
+
+            case "addWhileCorrectingForCoordinatedOmission":
+                {
+                    var result = h.Copy();
+                    result.AddWhileCorrectingForCoordinatedOmission(OtherDouble(operation), operation.GetProperty("expectedIntervalBetweenValueSamples").GetDouble());
+                    return result;
+                }
+
+            default:
+                throw new NotSupportedException(operation.GetProperty("call").GetString());
+        }
+    }
+
     /// <summary>An empty histogram built the way Java built this case's.</summary>
     public HistogramBase CreateEmpty()
     {
@@ -230,6 +268,19 @@ internal sealed class JavaCase
         var h = CreateEmpty();
         RecordInto(h);
         return WithJavaMetadata(h);
+    }
+
+    /// <summary>"same constructor as this case, then the first otherRecordedPrefixPairs recorded pairs of this case", or another case.</summary>
+    private DoubleHistogram OtherDouble(JsonElement operation)
+    {
+        if (operation.TryGetProperty("otherCase", out var otherCase))
+        {
+            return Load(otherCase.GetString()!).ReplayDouble();
+        }
+
+        var other = CreateEmptyDouble();
+        RecordInto(other, operation.GetProperty("otherRecordedPrefixPairs").GetInt32());
+        return other;
     }
 
     /// <summary>Sets the timestamps and tag Java's histogram carried, where the case records them.</summary>

@@ -1,7 +1,9 @@
+using System;
 using System.Collections.Generic;
 using System.IO;
 using System.IO.Compression;
 using System.Linq;
+using System.Text;
 using System.Text.Json;
 using FluentAssertions;
 
@@ -33,6 +35,27 @@ internal static class Net250Fixture
     public static byte[] Plain(string name) => Bytes(name + ".v2.bin");
 
     public static string LogPath(string name) => Path.Combine(Directory, name + ".hlog");
+
+    /// <summary>The 2.5.0 log text re-encoded (its content is 2.5.0's; only the text encoding changes).</summary>
+    public static byte[] EncodedLog(string name, string encoding)
+    {
+        byte[] original = File.ReadAllBytes(LogPath(name));
+        if (encoding == "utf-16le-bom")
+        {
+            return original;
+        }
+
+        string text = new UnicodeEncoding(bigEndian: false, byteOrderMark: true).GetString(original, 2, original.Length - 2);
+        System.Text.Encoding target = encoding switch
+        {
+            "utf-16be-bom" => new UnicodeEncoding(bigEndian: true, byteOrderMark: true),
+            "utf-8-bom" => new UTF8Encoding(encoderShouldEmitUTF8Identifier: true),
+            "utf-8" => new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
+            _ => throw new ArgumentOutOfRangeException(nameof(encoding), encoding, null),
+        };
+
+        return target.GetPreamble().Concat(target.GetBytes(text)).ToArray();
+    }
 
     /// <summary>
     /// Inflates a 2.5.0 compressed payload with the platform's <see cref="DeflateStream"/> (not this library's

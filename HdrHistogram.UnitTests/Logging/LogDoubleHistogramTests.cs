@@ -3,7 +3,6 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Text;
-using System.Text.Json;
 using FluentAssertions;
 using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
@@ -37,7 +36,7 @@ public class LogDoubleHistogramTests
             i.Should().BeLessThan(expected.Count);
             reader.LastInterval.RawTimestampSec.Should().Be(expected[i].GetProperty("rawTimestampSec").GetDouble());
             reader.LastInterval.RawIntervalLengthSec.Should().Be(expected[i].GetProperty("rawIntervalLengthSec").GetDouble());
-            ShouldBeJavasInterval(h, expected[i], "interval " + i, sameRange: true);
+            h.ShouldBeJavasInterval(expected[i], sameRange: true, "interval " + i);
             read.Add(h);
         }
 
@@ -56,7 +55,7 @@ public class LogDoubleHistogramTests
         using var reader = new HistogramLogReader(LogFixtures.HlogPath(Log));
         var (count, reused) = LogFixtures.ReadRecycling(
             reader,
-            (next, index) => ShouldBeJavasInterval((DoubleHistogram)next, expected[index], "interval " + index, sameRange: false));
+            (next, index) => ((DoubleHistogram)next).ShouldBeJavasInterval(expected[index], sameRange: false, "interval " + index));
 
         count.Should().Be(20);
         reused.Should().Be(19, "every interval has 3 significant digits, so the histogram is reused every time");
@@ -69,7 +68,7 @@ public class LogDoubleHistogramTests
         var integer = new LongHistogram(3);
         var next = reader.NextIntervalHistogram(integer);
         next.Should().BeOfType<DoubleHistogram>();
-        ShouldBeJavasInterval((DoubleHistogram)next!, LogFixtures.ExpectedIntervals(Log)[0], "interval 0", sameRange: true);
+        ((DoubleHistogram)next!).ShouldBeJavasInterval(LogFixtures.ExpectedIntervals(Log)[0], sameRange: true, "interval 0");
     }
 
     [Fact]
@@ -84,7 +83,7 @@ public class LogDoubleHistogramTests
             entry.StartTimeStamp.Should().Be(expected[i].GetProperty("startTimeStamp").GetInt64());
             entry.EndTimeStamp.Should().Be(expected[i].GetProperty("endTimeStamp").GetInt64());
             entry.Tag.Should().BeNull();
-            ShouldBeJavasInterval(target, expected[i], "interval " + i, sameRange: false);
+            target.ShouldBeJavasInterval(expected[i], sameRange: false, "interval " + i);
         }
 
         reader.TryReadNextInto(target, out _).Should().BeFalse();
@@ -247,37 +246,5 @@ public class LogDoubleHistogramTests
         var options = JavaProcessorArguments.Parse(Array.Empty<string>());
         var act = () => new HistogramLogProcessor(options).Run(new MemoryStream(System.Text.Encoding.UTF8.GetBytes(mixed)), new StringWriter());
         act.Should().Throw<InvalidOperationException>().WithMessage("*Histogram line in a log of DoubleHistograms (line 3)*");
-    }
-
-    /// <summary>
-    /// Asserts that <paramref name="h"/> is the interval Java's reader reported. A reused target keeps a wider dynamic
-    /// range than the data's (<paramref name="sameRange"/> false): then its counts are compared, not its encoding.
-    /// </summary>
-    internal static void ShouldBeJavasInterval(DoubleHistogram h, JsonElement interval, string because, bool sameRange)
-    {
-        h.Tag.Should().Be(LogFixtures.Tag(interval), because);
-        h.StartTimeStamp.Should().Be(interval.GetProperty("startTimeStamp").GetInt64(), because);
-        h.EndTimeStamp.Should().Be(interval.GetProperty("endTimeStamp").GetInt64(), because);
-        h.TotalCount.Should().Be(interval.GetProperty("totalCount").GetInt64(), because);
-        h.GetMinValue().Should().Be(interval.GetProperty("minValue").GetDouble(), because);
-        h.GetMaxValue().Should().Be(interval.GetProperty("maxValue").GetDouble(), because);
-        h.GetMaxValueAsDouble().Should().Be(interval.GetProperty("maxValueAsDouble").GetDouble(), because);
-        h.GetMean().Should().Be(interval.GetProperty("mean").GetDouble(), because);
-        foreach (var p in interval.GetProperty("valueAtPercentile").EnumerateArray())
-        {
-            h.GetValueAtPercentile(p[0].GetDouble()).Should().Be(p[1].GetDouble(), "{0}, percentile {1}", because, p[0].GetDouble());
-        }
-
-        h.NumberOfSignificantValueDigits.Should().Be(interval.GetProperty("numberOfSignificantValueDigits").GetInt32(), because);
-        if (sameRange)
-        {
-            h.GetHighestToLowestValueRatio().Should().Be(interval.GetProperty("highestToLowestValueRatio").GetInt64(), because);
-            HistogramEncoder.Encode(h).Should().Equal(LogFixtures.DecodedV2(interval), because);
-        }
-        else
-        {
-            h.GetHighestToLowestValueRatio().Should().BeGreaterThanOrEqualTo(interval.GetProperty("highestToLowestValueRatio").GetInt64(), because);
-            h.Equals(HistogramEncoding.DecodeDouble(LogFixtures.DecodedV2(interval))).Should().BeTrue(because);
-        }
     }
 }

@@ -2,9 +2,9 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using FluentAssertions;
-using HdrHistogram.UnitTests.Compatibility;
 using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
+using HdrHistogram.UnitTests.Upstream250;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;
@@ -38,7 +38,7 @@ public class LogEncodingInPiecesTests
     [MemberData(nameof(LogsEncodingsAndReadSizes))]
     public void A_stream_that_returns_a_few_bytes_per_read_gives_every_interval(string name, string encoding, int readSize)
     {
-        byte[] log = Net250LogTests.Encode(name, encoding);
+        byte[] log = Net250Fixture.EncodedLog(name, encoding);
         using var reader = new HistogramLogReader(new TrickleStream(log, readSize, nothingEveryOtherRead: false));
 
         var read = new List<HistogramBase>();
@@ -55,7 +55,7 @@ public class LogEncodingInPiecesTests
     [MemberData(nameof(LogsEncodingsAndReadSizes))]
     public void A_log_followed_while_it_arrives_a_few_bytes_at_a_time_gives_every_interval(string name, string encoding, int readSize)
     {
-        byte[] log = Net250LogTests.Encode(name, encoding);
+        byte[] log = Net250Fixture.EncodedLog(name, encoding);
         var stream = new TrickleStream(log, readSize, nothingEveryOtherRead: true);
         using var reader = new HistogramLogReader(stream);
 

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;
@@ -12,7 +13,7 @@ namespace HdrHistogram.UnitTests.Logging;
 /// </summary>
 public class LogHeaderRangeTests
 {
-    private static readonly string Payload = LogReaderBehaviourTests.Payload1000();
+    private static readonly string Payload = LogFixtures.Payload1000();
 
     [Theory]
     [InlineData("Infinity")]

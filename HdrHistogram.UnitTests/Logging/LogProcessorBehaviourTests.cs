@@ -52,7 +52,7 @@ public class LogProcessorBehaviourTests
     [Fact]
     public void A_malformed_line_fails_with_its_line_number()
     {
-        string log = "#[StartTime: 1 (x)]\n0,1,1," + LogReaderBehaviourTests.Payload1000() + "\n1,1,1,!!!!\n";
+        string log = "#[StartTime: 1 (x)]\n0,1,1," + LogFixtures.Payload1000() + "\n1,1,1,!!!!\n";
         var act = () => new HistogramLogProcessor(new HistogramLogProcessorOptions()).Run(new MemoryStream(System.Text.Encoding.UTF8.GetBytes(log)), new StringWriter());
         act.Should().Throw<HistogramFormatException>().Where(e => e.LineNumber == 3);
     }

@@ -5,6 +5,7 @@ using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;
@@ -16,7 +17,7 @@ namespace HdrHistogram.UnitTests.Logging;
 /// </summary>
 public class LogReaderBehaviourTests
 {
-    private static readonly string Payload = Payload1000();
+    private static readonly string Payload = LogFixtures.Payload1000();
 
     [Fact]
     public void Start_and_base_time_follow_Javas_rules()
@@ -233,13 +234,6 @@ public class LogReaderBehaviourTests
         while (!padded.EndsWith('='));
 
         return padded;
-    }
-
-    internal static string Payload1000()
-    {
-        var h = new LongHistogram(3_600_000_000_000, 3);
-        h.RecordValue(1000);
-        return HistogramEncoder.EncodeCompressedToBase64(h);
     }
 
     private static (HistogramLogReader Reader, List<HistogramLogEntry> Entries, List<HistogramBase> Histograms) Read(string log, HistogramLogReaderOptions? options = null)

@@ -6,6 +6,7 @@ using System.Text;
 using FluentAssertions;
 using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;

@@ -2,8 +2,9 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
-using static HdrHistogram.UnitTests.Recording.ConcurrencyHarness;
+using static HdrHistogram.UnitTests.Infrastructure.ConcurrencyHarness;
 
 namespace HdrHistogram.UnitTests.Recording;
 

@@ -1,6 +1,6 @@
 using FluentAssertions;
 using Xunit;
-using static HdrHistogram.UnitTests.Recording.ConcurrencyHarness;
+using static HdrHistogram.UnitTests.Infrastructure.ConcurrencyHarness;
 
 namespace HdrHistogram.UnitTests.Recording;
 

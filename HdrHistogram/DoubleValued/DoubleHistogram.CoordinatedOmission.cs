@@ -7,7 +7,7 @@ public partial class DoubleHistogram
     /// Records <paramref name="count"/> at every value of Java's correction loop
     /// <c>for (m = first; m &gt;= interval; m -= interval)</c>, in the same double arithmetic and with identical
     /// counts, total, minimum, maximum and range moves, but in time proportional to the buckets the values fall in,
-    /// not to the number of values (a large value with a small interval no longer takes hours).
+    /// not to the number of values (Java's loop takes hours for a large value with a small interval).
     /// </summary>
     /// <remarks>
     /// <para>

@@ -480,8 +480,8 @@ public sealed partial class ByteBuffer : IDisposable
     /// Reads a big-endian value at absolute index <paramref name="position"/> of <paramref name="array"/>; the caller
     /// has checked that it ends at or before <c>_end</c> (so within the array). An unaligned load and a byte swap, with
     /// no span sliced per call. Callers read <c>_array</c> into a local before their check: the JIT then hoists the
-    /// array load out of a caller's loop (reading the field after the check kept it in the loop and made
-    /// <c>GetLong</c> 1.15x the legacy time on .NET 10; reading it first, 0.8-0.9x).
+    /// array load out of a caller's loop, where reading the field after the check keeps it in the loop (what that is
+    /// worth per value: docs/performance.md, <c>ByteBuffer</c>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static T ReadBigEndian<T>(byte[] array, nint position)

@@ -9,8 +9,8 @@ public sealed partial class ByteBuffer
     /// The byte at absolute index <paramref name="position"/> of <paramref name="array"/> (the buffer's <c>_array</c>),
     /// without the array's bounds check: every caller has checked that the access ends at or before <c>_end</c>, and
     /// <c>_end</c> never exceeds the length of the (never replaced) array, so the access stays inside it even when the
-    /// buffer is misused from several threads. On .NET 8 this is what keeps <c>GetLong</c> ahead of the legacy form
-    /// (measured 0.74-0.83x its time, against 1.0x with the array's own check).
+    /// buffer is misused from several threads. Without the check the per-value read is the load and the byte swap
+    /// alone (what that is worth: docs/performance.md, <c>ByteBuffer</c>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ref byte DataAt(byte[] array, nint position) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), position);

@@ -10,10 +10,11 @@ namespace HdrHistogram.Encoding.Counts;
 /// written as -k and a lone zero count as 0.
 /// </summary>
 /// <remarks>
-/// The payload is written by one monomorphic loop per count type straight over the counts array (no virtual call per
-/// count). Under a normalizing offset the logical range is at most two contiguous stretches of the array, so the
-/// same loop runs twice, carrying a pending zero run across the seam. Zero runs are found with a vectorized search on
-/// .NET 8+ (<c>V2Encoder.netcoreapp.cs</c>) and a scalar loop on netstandard2.0.
+/// The histogram's count store hands its slots to <see cref="WritePayload{TSlots}"/>, one loop compiled per slot layout
+/// (<see cref="ICountSlots{TSlots}"/>, a struct: no virtual call per count). Under a normalizing offset the logical
+/// range is at most two contiguous stretches of the slots, so the same loop runs twice, carrying a pending zero run
+/// across the seam. The end of a zero run is the slots' <see cref="ICountSlots{TSlots}.IndexOfNonZero"/> (vectorized
+/// over arrays on .NET 8+).
 /// </remarks>
 internal static class V2Encoder
 {
@@ -184,8 +185,8 @@ internal static class V2Encoder
 
     /// <summary>
     /// Writes one entry; the caller guarantees 9 bytes of room at <paramref name="output"/>. One- and two-byte
-    /// entries (nearly all counts) take one test each. (A branch-free form that stores 8 bytes at once measured
-    /// 2.5x slower on the latency workload.)
+    /// entries (nearly all counts) take one test each, which is why this is not a branch-free form that stores 8 bytes
+    /// at once.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int WriteUnchecked(ref byte output, long value)
