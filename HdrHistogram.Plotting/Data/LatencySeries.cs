@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using HdrHistogram.Plotting.Timeline;
 
 namespace HdrHistogram.Plotting.Data;
 
@@ -26,8 +27,18 @@ public sealed class LatencySeries
     /// <summary>The percentile distribution, by increasing percentile, ending with the maximum at 100.</summary>
     public required IReadOnlyList<PercentilePoint> Distribution { get; init; }
 
-    /// <summary>Per-interval percentiles, in log order (empty for inputs without intervals).</summary>
-    public required IReadOnlyList<IntervalPercentiles> Intervals { get; init; }
+    /// <summary>
+    /// The timeline: the log's intervals by time, one bucket per interval for a log of up to
+    /// <see cref="TimelineBuilder.MaxBuckets"/> intervals, else about a thousand to two thousand buckets of several
+    /// intervals each (empty for inputs without timestamps).
+    /// </summary>
+    public required IReadOnlyList<TimelineBucket> Timeline { get; init; }
+
+    /// <summary>
+    /// An empty histogram of the layout the timeline buckets' counts are in (lowest discernible value, significant
+    /// digits); null for DoubleHistogram series and inputs without a timeline.
+    /// </summary>
+    internal HistogramBase? CountsLayout { get; init; }
 
     /// <summary>Totals and percentiles of all the values.</summary>
     public required SeriesSummary Summary { get; init; }
@@ -39,7 +50,8 @@ public sealed class LatencySeries
         Tag = Tag,
         Format = Format,
         Distribution = Distribution,
-        Intervals = Intervals,
+        Timeline = Timeline,
+        CountsLayout = CountsLayout,
         Summary = Summary,
         HoldsDoubleHistograms = HoldsDoubleHistograms,
         ValuesIn = valuesIn,

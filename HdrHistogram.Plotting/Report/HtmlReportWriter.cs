@@ -79,7 +79,7 @@ public static partial class HtmlReportWriter
             .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, WithTitle(options, "Latency by percentile")), "percentiles"))
             .Append("</figure>\n");
 
-        if (series.Any(s => s.Intervals.Count > 0))
+        if (series.Any(s => s.Timeline.Count > 0))
         {
             html.Append("<h2>Timeline</h2>\n<figure id=\"timeline-figure\">\n")
                 .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Timeline, series, WithTitle(options, "Latency by interval")), "timeline"))

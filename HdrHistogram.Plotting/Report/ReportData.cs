@@ -15,7 +15,8 @@ internal static class ReportData
 
     /// <summary>
     /// <c>{"unit", "yScale", "sla": [[x, value]] or null, "percentiles": {"ticks": [[x, label]], "series": [{"name", "color", "points": [[x, percentile, value, count]]}]},
-    /// "timeline": {"series": [{"name", "color", "intervals": [[timeSec, count, p50, p90, p99, p99.9, max]]}]} or null}</c>.
+    /// "timeline": {"lines": [{"name", "dash", "width"}], "series": [{"name", "color", "points": [[timeSec, count, intervals, afterGap, firstStartSec, lastStartSec, value per line...]]}]} or null}</c>:
+    /// the timeline's points are its buckets, its lines drawn in the order and style of <see cref="TimelineLine.For"/>.
     /// </summary>
     public static string Json(IReadOnlyList<LatencySeries> series, IReadOnlyList<string> names, PlotOptions options)
     {
@@ -80,7 +81,7 @@ internal static class ReportData
 
             json.WriteEndArray();
             json.WriteEndObject();
-            var timed = series.Select((s, i) => (s, i)).Where(t => t.s.Intervals.Count > 0).ToList();
+            var timed = series.Select((s, i) => (s, i)).Where(t => t.s.Timeline.Count > 0).ToList();
             if (timed.Count == 0)
             {
                 json.WriteNull("timeline");
@@ -88,21 +89,43 @@ internal static class ReportData
             else
             {
                 json.WriteStartObject("timeline");
+                var lines = TimelineLine.For(timed[0].s.Timeline[0].TimelinePercentiles);
+                json.WriteStartArray("lines");
+                foreach (var line in lines)
+                {
+                    json.WriteStartObject();
+                    json.WriteString("name", line.Name);
+                    json.WriteStartArray("dash");
+                    foreach (float dash in line.Dash)
+                    {
+                        json.WriteNumberValue(dash);
+                    }
+
+                    json.WriteEndArray();
+                    json.WriteNumber("width", line.Width);
+                    json.WriteEndObject();
+                }
+
+                json.WriteEndArray();
                 json.WriteStartArray("series");
                 foreach (var (s, i) in timed)
                 {
                     json.WriteStartObject();
                     json.WriteString("name", names[i]);
                     json.WriteString("color", SeriesPalette.Hex(i));
-                    json.WriteStartArray("intervals");
-                    foreach (var interval in s.Intervals)
+                    json.WriteStartArray("points");
+                    foreach (var bucket in s.Timeline)
                     {
                         json.WriteStartArray();
-                        json.WriteNumberValue(interval.TimeSec);
-                        json.WriteNumberValue(interval.Count);
-                        foreach (double value in new[] { interval.P50, interval.P90, interval.P99, interval.P999, interval.Max })
+                        json.WriteNumberValue(bucket.TimeSec);
+                        json.WriteNumberValue(bucket.Count);
+                        json.WriteNumberValue(bucket.Intervals);
+                        json.WriteNumberValue(bucket.AfterGap ? 1 : 0);
+                        json.WriteNumberValue(bucket.FirstStartSec);
+                        json.WriteNumberValue(bucket.LastStartSec);
+                        foreach (var line in lines)
                         {
-                            Number(json, s.Scale(value, options.Unit));
+                            Number(json, s.Scale(line.Value(bucket), options.Unit));
                         }
 
                         json.WriteEndArray();

@@ -74,7 +74,7 @@ internal static class PlotRunner
 
         var options = Options(settings);
         var series = Read(console, "hdr plot", settings);
-        if (settings.Kind == PlotKind.Timeline && series.All(s => s.Intervals.Count == 0))
+        if (settings.Kind == PlotKind.Timeline && series.All(s => s.Timeline.Count == 0))
         {
             throw new ToolException("a timeline needs a histogram log: " + string.Join(", ", settings.Files) + " has no intervals with timestamps");
         }

@@ -114,7 +114,7 @@ public class PlotModelTests
         Source = name,
         Format = PlotInputFormat.Log,
         Distribution = new List<PercentilePoint> { new(0, 1, 1), new(50, median, 50), new(100, max, 100) },
-        Intervals = Array.Empty<IntervalPercentiles>(),
+        Timeline = Array.Empty<HdrHistogram.Plotting.Timeline.TimelineBucket>(),
         Summary = new SeriesSummary { Count = 100, P50 = median, Max = max },
     };
 }

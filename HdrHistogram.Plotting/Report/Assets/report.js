@@ -4,15 +4,14 @@
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
   var W = 1000, H = 520, L = 90, R = 24, T = 16, B = 56;
-  // Timeline lines: drawn in this order, so max is underneath and p99/p99.9 stay visible above it.
-  var LINES = [
-    { name: 'max', index: 6, dash: '1 3', width: 1.2 },
-    { name: 'p50', index: 2, dash: '', width: 2 },
-    { name: 'p90', index: 3, dash: '9 4', width: 2 },
-    { name: 'p99', index: 4, dash: '3 3', width: 2 },
-    { name: 'p99.9', index: 5, dash: '12 3 3 3', width: 2 }
-  ];
   var data = JSON.parse(document.getElementById('hdr-data').textContent);
+  // A timeline point: [timeSec, count, intervals, afterGap, firstStartSec, lastStartSec, value of each line...].
+  var VALUES = 6;
+  // The timeline's lines, in drawing order (max first, underneath), styled as the pictures are (the page's data
+  // carries the one table both use).
+  var LINES = data.timeline ? data.timeline.lines.map(function (line, k) {
+    return { name: line.name, index: VALUES + k, dash: line.dash.join(' '), width: line.width };
+  }) : [];
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
@@ -94,12 +93,14 @@
     this.svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'class': 'interactive', 'data-kind': kind }, box);
     this.tip = html('div', 'tip', box);
     this.tip.hidden = true;
+    this.box = box;
     figure.appendChild(box);
-    var fallback = figure.querySelector('svg.static');
-    if (fallback) { fallback.style.display = 'none'; }
     this.svg.addEventListener('mousemove', function (e) { self.hover(e); });
     this.svg.addEventListener('mouseleave', function () { self.tip.hidden = true; if (self.marker) { self.marker.setAttribute('visibility', 'hidden'); } });
     this.draw();
+    // Only a chart that drew replaces the picture: if anything above fails, the picture stays.
+    var fallback = figure.querySelector('svg.static');
+    if (fallback) { fallback.style.display = 'none'; }
   }
 
   // Every drawn point: [x, y, series index, line index, info].
@@ -111,7 +112,7 @@
         s.points.forEach(function (p, j) { out.push({ x: p[0], y: p[2], s: i, line: 0, j: j, p: p }); });
       } else {
         LINES.forEach(function (line, k) {
-          s.intervals.forEach(function (iv, j) { out.push({ x: iv[0], y: iv[line.index], s: i, line: k, j: j, p: iv }); });
+          s.points.forEach(function (iv, j) { out.push({ x: iv[0], y: iv[line.index], s: i, line: k, j: j, p: iv }); });
         });
       }
     });
@@ -122,18 +123,22 @@
     var self = this, svg = this.svg, pts = this.points();
     while (svg.firstChild) { svg.removeChild(svg.firstChild); }
     svg.setAttribute('data-scale', this.log ? 'log' : 'linear');
-    var xs = pts.map(function (p) { return p.x; }), ys = pts.map(function (p) { return p.y; });
-    var xMin = this.kind === 'percentiles' ? 0 : Math.min.apply(null, xs.length ? xs : [0]);
-    var xMax = Math.max.apply(null, xs.length ? xs : [1]);
-    if (this.kind === 'percentiles') { xMax = Math.max(xMax, data.percentiles.ticks.length ? data.percentiles.ticks[data.percentiles.ticks.length - 1][0] : 1); }
+    // Extremes by loops: spreading every point into Math.min/Math.max overflows the stack on long logs.
+    var xMin = Infinity, xMax = -Infinity, yMax = -Infinity, yPos = Infinity;
+    function seeY(y) { if (y > yMax) { yMax = y; } if (y > 0 && y < yPos) { yPos = y; } }
+    for (var n = 0; n < pts.length; n++) {
+      if (pts[n].x < xMin) { xMin = pts[n].x; }
+      if (pts[n].x > xMax) { xMax = pts[n].x; }
+      seeY(pts[n].y);
+    }
+    if (!pts.length) { xMin = 0; xMax = 1; yMax = 1; }
+    if (this.kind === 'percentiles') { xMin = 0; xMax = Math.max(xMax, data.percentiles.ticks.length ? data.percentiles.ticks[data.percentiles.ticks.length - 1][0] : 1); }
     if (xMax <= xMin) { xMax = xMin + 1; }
     var sla = this.kind === 'percentiles' && data.sla ? data.sla : null;
-    if (sla) { sla.forEach(function (p) { ys.push(p[1]); }); }
-    var yMax = Math.max.apply(null, ys.length ? ys : [1]);
-    var positive = ys.filter(function (y) { return y > 0; });
+    if (sla) { sla.forEach(function (p) { seeY(p[1]); }); }
     var yMin;
     if (this.log) {
-      yMin = positive.length ? Math.min.apply(null, positive) / 1.25 : 0.001;
+      yMin = yPos < Infinity ? yPos / 1.25 : 0.001;
       yMax = Math.max(yMax, yMin * 10) * 1.25;
     } else {
       yMin = 0;
@@ -171,9 +176,10 @@
       if (self.hidden[i]) { return; }
       var groups = self.kind === 'percentiles'
         ? [{ dash: '', width: 2, pts: s.points.map(function (p) { return [p[0], p[2]]; }) }]
-        : LINES.map(function (line) { return { dash: line.dash, width: line.width, pts: s.intervals.map(function (iv) { return [iv[0], iv[line.index]]; }) }; });
+        : LINES.map(function (line) { return { dash: line.dash, width: line.width, pts: s.points.map(function (iv) { return [iv[0], iv[line.index], iv[3]]; }) }; });
       groups.forEach(function (g) {
-        var d = g.pts.map(function (p, j) { return (j ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[1]).toFixed(2); }).join(' ');
+        // A gap in the log (p[2] set) starts a new line.
+        var d = g.pts.map(function (p, j) { return (j && !p[2] ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[1]).toFixed(2); }).join(' ');
         el('path', { d: d, stroke: s.color, 'stroke-width': g.width, 'stroke-dasharray': g.dash, 'data-series': String(i) }, lines);
       });
     });
@@ -189,7 +195,9 @@
     if (this.kind === 'percentiles') {
       return [s.name, 'percentile ' + pct(p.p[1]), 'value ' + num(p.p[2]) + ' ' + data.unit, 'count ' + (p.p[3] < 0 ? '?' : String(p.p[3])) + ' at or below'];
     }
-    return [s.name + ' ' + LINES[p.line].name, 'time ' + num(p.p[0]) + ' s', 'value ' + num(p.y) + ' ' + data.unit, 'count ' + String(p.p[1]) + ' in interval'];
+    var lines = [s.name + ' ' + LINES[p.line].name, 'time ' + num(p.p[0]) + ' s', 'value ' + num(p.y) + ' ' + data.unit];
+    lines.push(p.p[2] === 1 ? 'count ' + String(p.p[1]) + ' in interval' : 'count ' + String(p.p[1]) + ' in ' + String(p.p[2]) + ' intervals');
+    return lines;
   };
 
   Chart.prototype.hover = function (e) {
@@ -217,15 +225,24 @@
   // Where a point is on the screen (for tests and automation): series i, point j, timeline line k.
   Chart.prototype.screenOf = function (i, j, k) {
     var s = this.series[i], x, y;
-    if (this.kind === 'percentiles') { x = s.points[j][0]; y = s.points[j][2]; } else { x = s.intervals[j][0]; y = s.intervals[j][LINES[k || 0].index]; }
+    if (this.kind === 'percentiles') { x = s.points[j][0]; y = s.points[j][2]; } else { x = s.points[j][0]; y = s.points[j][LINES[k || 0].index]; }
     var p = new DOMPoint(this.X(x), this.Y(y)).matrixTransform(this.svg.getScreenCTM());
     return [p.x, p.y];
   };
 
   var charts = [];
-  var pf = document.getElementById('percentiles-figure');
-  if (pf) { charts.push(new Chart(pf, 'percentiles')); }
-  var tf = document.getElementById('timeline-figure');
-  if (tf && data.timeline) { charts.push(new Chart(tf, 'timeline')); }
+  // A chart that fails leaves its figure as it was (the picture) and the others still work.
+  function build(figure, kind) {
+    if (!figure) { return; }
+    var before = figure.childNodes.length;
+    try {
+      charts.push(new Chart(figure, kind));
+    } catch (e) {
+      while (figure.childNodes.length > before) { figure.removeChild(figure.lastChild); }
+      if (window.console) { window.console.error(e); }
+    }
+  }
+  build(document.getElementById('percentiles-figure'), 'percentiles');
+  if (data.timeline) { build(document.getElementById('timeline-figure'), 'timeline'); }
   window.hdrReport = { charts: charts };
 }());

@@ -1,0 +1,282 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using HdrHistogram.Plotting.Data;
+
+namespace HdrHistogram.Plotting.Timeline;
+
+/// <summary>
+/// The buckets of one tag of a log while it is read (see <see cref="TimelineBuilder"/>), and the sum of all its
+/// intervals. Integer histograms: the bucket being filled is a histogram of the tag's first interval's layout that
+/// the intervals are added to as <c>hdr summary</c> adds them; a finished bucket keeps only its counts' V2 payload.
+/// DoubleHistograms: each bucket keeps a DoubleHistogram.
+/// </summary>
+internal sealed class TagTimeline
+{
+    private readonly List<Bucket> _buckets = new();
+    private readonly HistogramBase? _open;
+    private readonly DoubleHistogram? _doubleSum;
+    private int _openAt = -1;
+    private long _firstStart = long.MaxValue;
+    private long _lastEnd = long.MinValue;
+
+    /// <param name="tag">The tag, or null for untagged intervals.</param>
+    /// <param name="first">The tag's first interval: its kind and layout are the tag's.</param>
+    public TagTimeline(string? tag, EncodableHistogram first)
+    {
+        Tag = tag;
+        if (first is DoubleHistogram)
+        {
+            _doubleSum = (DoubleHistogram)HistogramStatistics.StartSum(first);
+        }
+        else
+        {
+            _open = (HistogramBase)HistogramStatistics.StartSum(first);
+        }
+    }
+
+    /// <summary>The tag; null for untagged intervals.</summary>
+    public string? Tag { get; }
+
+    /// <summary>Buckets with intervals.</summary>
+    public int BucketCount => _buckets.Count;
+
+    /// <summary>Intervals added.</summary>
+    public int Intervals { get; private set; }
+
+    /// <summary>Milliseconds from the first interval's start to the last one's end; null before any interval.</summary>
+    public double? SpanSec => _lastEnd >= _firstStart ? (_lastEnd - _firstStart) / 1000.0 : null;
+
+    /// <summary>Whether the intervals are DoubleHistograms.</summary>
+    public bool HoldsDoubleHistograms => _doubleSum is not null;
+
+    /// <summary>Adds <paramref name="interval"/> to bucket <paramref name="index"/>.</summary>
+    /// <exception cref="HistogramFormatException">The interval is not of the tag's kind (integer or DoubleHistogram).</exception>
+    public void Add(EncodableHistogram interval, long index, double startSec, double timeSec, int lineNumber)
+    {
+        int at = Find(index);
+        if (at >= _buckets.Count || _buckets[at].Index != index)
+        {
+            _buckets.Insert(at, new Bucket(index));
+            if (_openAt >= at)
+            {
+                _openAt++;
+            }
+        }
+
+        var bucket = _buckets[at];
+        if (_open is not null)
+        {
+            if (interval is not HistogramBase integer)
+            {
+                throw Mixed(lineNumber);
+            }
+
+            if (_openAt != at)
+            {
+                Close();
+                if (bucket.Counts is { } counts)
+                {
+                    CountsPayload.Complete(_open, CountsPayload.AddTo(counts, _open));
+                    bucket.Counts = null;
+                }
+
+                _openAt = at;
+            }
+
+            _open.Add(integer);
+        }
+        else
+        {
+            if (interval is not DoubleHistogram doubles)
+            {
+                throw Mixed(lineNumber);
+            }
+
+            bucket.Doubles ??= (DoubleHistogram)HistogramStatistics.StartSum(doubles);
+            bucket.Doubles.Add(doubles);
+            _doubleSum!.Add(doubles);
+        }
+
+        bucket.Intervals++;
+        bucket.FirstStartSec = Math.Min(bucket.FirstStartSec, startSec);
+        bucket.LastStartSec = Math.Max(bucket.LastStartSec, startSec);
+        bucket.TimeSec = Math.Max(bucket.TimeSec, timeSec);
+        Intervals++;
+        _firstStart = Math.Min(_firstStart, interval.StartTimeStamp);
+        _lastEnd = Math.Max(_lastEnd, interval.EndTimeStamp);
+    }
+
+    /// <summary>Halves the resolution: bucket i becomes part of bucket floor(i / 2), neighbours added together.</summary>
+    public void Coarsen()
+    {
+        Close();
+        var merged = new List<Bucket>(_buckets.Count / 2 + 1);
+        foreach (var bucket in _buckets)
+        {
+            long index = bucket.Index >> 1; // floor(i / 2), negative indexes too
+            if (merged.Count > 0 && merged[^1].Index == index)
+            {
+                merged[^1].Absorb(bucket);
+            }
+            else
+            {
+                bucket.Index = index;
+                merged.Add(bucket);
+            }
+        }
+
+        _buckets.Clear();
+        _buckets.AddRange(merged);
+    }
+
+    /// <summary>The sum of every interval, as <c>hdr summary</c> adds them, and the finished buckets.</summary>
+    /// <param name="percentiles">The percentiles each bucket's values are computed at.</param>
+    /// <param name="gapSec">A bucket starting more than this after the previous one's end follows a gap.</param>
+    public (EncodableHistogram Sum, IReadOnlyList<TimelineBucket> Buckets, HistogramBase? Layout) Finish(IReadOnlyList<double> percentiles, double gapSec)
+    {
+        Close();
+        var buckets = new List<TimelineBucket>(_buckets.Count);
+        bool AfterGap(int i) => i > 0 && _buckets[i].FirstStartSec - _buckets[i - 1].TimeSec > gapSec;
+        if (_open is null)
+        {
+            for (int i = 0; i < _buckets.Count; i++)
+            {
+                buckets.Add(_buckets[i].ToTimelineBucket(_buckets[i].Doubles!, percentiles, null, AfterGap(i)));
+            }
+
+            return (_doubleSum!, buckets, null);
+        }
+
+        var sum = (HistogramBase)HistogramStatistics.StartSum(_open);
+        int sumMaxIndex = -1;
+        for (int i = 0; i < _buckets.Count; i++)
+        {
+            // The bucket's numbers from its counts, in the histogram that filled it, emptied again after.
+            var b = _buckets[i];
+            int maxIndex = CountsPayload.AddTo(b.Counts!, _open);
+            CountsPayload.Complete(_open, maxIndex);
+            buckets.Add(b.ToTimelineBucket(_open, percentiles, b.Counts, AfterGap(i)));
+            _open.Reset();
+            sumMaxIndex = Math.Max(sumMaxIndex, CountsPayload.AddTo(b.Counts!, sum));
+        }
+
+        CountsPayload.Complete(sum, sumMaxIndex);
+        var layout = (HistogramBase)HistogramStatistics.StartSum(_open);
+        return (sum, buckets, layout);
+    }
+
+    private HistogramFormatException Mixed(int lineNumber) => new(
+        "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is not null ? "'" + Tag + "' " : "untagged ")
+        + "intervals mix integer histograms and DoubleHistograms, which cannot be added together");
+
+    /// <summary>The position of bucket <paramref name="index"/>, or where it belongs.</summary>
+    private int Find(long index)
+    {
+        int count = _buckets.Count;
+        if (count == 0 || _buckets[count - 1].Index < index)
+        {
+            return count;
+        }
+
+        if (_buckets[count - 1].Index == index)
+        {
+            return count - 1;
+        }
+
+        int low = 0;
+        int high = count - 1;
+        while (low < high)
+        {
+            int middle = (low + high) / 2;
+            if (_buckets[middle].Index < index)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle;
+            }
+        }
+
+        return low;
+    }
+
+    /// <summary>Stores the bucket being filled as its payload and empties the histogram that filled it.</summary>
+    private void Close()
+    {
+        if (_open is null || _openAt < 0)
+        {
+            return;
+        }
+
+        _buckets[_openAt].Counts = CountsPayload.Encode(_open);
+        _open.Reset();
+        _openAt = -1;
+    }
+
+    /// <summary>A bucket being built.</summary>
+    private sealed class Bucket
+    {
+        public Bucket(long index)
+        {
+            Index = index;
+        }
+
+        public long Index { get; set; }
+
+        public int Intervals { get; set; }
+
+        public double FirstStartSec { get; set; } = double.MaxValue;
+
+        public double LastStartSec { get; set; } = double.MinValue;
+
+        public double TimeSec { get; set; } = double.MinValue;
+
+        /// <summary>The counts of a finished bucket of integer histograms.</summary>
+        public byte[]? Counts { get; set; }
+
+        /// <summary>The sum of a bucket of DoubleHistograms.</summary>
+        public DoubleHistogram? Doubles { get; set; }
+
+        /// <summary>Adds <paramref name="other"/>'s intervals to this bucket.</summary>
+        public void Absorb(Bucket other)
+        {
+            Intervals += other.Intervals;
+            FirstStartSec = Math.Min(FirstStartSec, other.FirstStartSec);
+            LastStartSec = Math.Max(LastStartSec, other.LastStartSec);
+            TimeSec = Math.Max(TimeSec, other.TimeSec);
+            if (Counts is not null && other.Counts is not null)
+            {
+                Counts = CountsPayload.Add(Counts, other.Counts);
+            }
+            else if (Doubles is not null && other.Doubles is not null)
+            {
+                Doubles.Add(other.Doubles);
+            }
+        }
+
+        public TimelineBucket ToTimelineBucket(EncodableHistogram h, IReadOnlyList<double> percentiles, byte[]? counts, bool afterGap)
+        {
+            var values = new double[percentiles.Count];
+            for (int i = 0; i < values.Length; i++)
+            {
+                values[i] = HistogramStatistics.ValueAtPercentile(h, percentiles[i]);
+            }
+
+            return new TimelineBucket
+            {
+                TimeSec = TimeSec,
+                FirstStartSec = FirstStartSec,
+                LastStartSec = LastStartSec,
+                AfterGap = afterGap,
+                Intervals = Intervals,
+                Count = HistogramStatistics.TotalCount(h),
+                Values = values,
+                Max = HistogramStatistics.Max(h),
+                Counts = counts,
+                TimelinePercentiles = percentiles,
+            };
+        }
+    }
+}
