@@ -29,10 +29,13 @@ public sealed class LatencySeries
 
     /// <summary>
     /// The timeline: the log's intervals by time, one bucket per interval for a log of up to
-    /// <see cref="TimelineBuilder.MaxBuckets"/> intervals, else about a thousand to two thousand buckets of several
+    /// <see cref="TimelineBuilder.MaxDrawnBuckets"/> intervals, else about a thousand to two thousand buckets of several
     /// intervals each (empty for inputs without timestamps).
     /// </summary>
     public required IReadOnlyList<TimelineBucket> Timeline { get; init; }
+
+    /// <summary>The finest buckets of the timeline, with their counts (empty for inputs without timestamps).</summary>
+    internal IReadOnlyList<TimelineLeaf> TimelineLeaves { get; init; } = System.Array.Empty<TimelineLeaf>();
 
     /// <summary>
     /// An empty histogram of the layout the timeline buckets' counts are in (lowest discernible value, significant
@@ -51,6 +54,7 @@ public sealed class LatencySeries
         Format = Format,
         Distribution = Distribution,
         Timeline = Timeline,
+        TimelineLeaves = TimelineLeaves,
         CountsLayout = CountsLayout,
         Summary = Summary,
         HoldsDoubleHistograms = HoldsDoubleHistograms,

@@ -152,16 +152,17 @@ public static class PlotInputReader
         var series = new List<LatencySeries>();
         foreach (var tag in timeline.Tags())
         {
-            var (sum, buckets, layout) = timeline.Finish(tag);
+            var result = timeline.Finish(tag);
             series.Add(new LatencySeries
             {
                 Source = name,
                 Tag = tag.Tag,
                 Format = PlotInputFormat.Log,
-                Distribution = HistogramStatistics.Distribution(sum),
-                Timeline = buckets,
-                CountsLayout = layout,
-                Summary = HistogramStatistics.Summary(sum, tag.Intervals, tag.SpanSec),
+                Distribution = HistogramStatistics.Distribution(result.Sum),
+                Timeline = result.Drawn,
+                TimelineLeaves = result.Leaves,
+                CountsLayout = result.Layout,
+                Summary = HistogramStatistics.Summary(result.Sum, tag.Intervals, tag.SpanSec),
                 HoldsDoubleHistograms = tag.HoldsDoubleHistograms,
             });
         }

@@ -15,7 +15,7 @@ namespace HdrHistogram.Plotting.Rendering;
 public static partial class PlotRenderer
 {
     /// <summary>Percentiles that get a labelled tick when the data reaches them: 1/(1-p) = 1, 2, 10, 100, ...</summary>
-    private static readonly double[] TickPercentiles = { 0, 50, 90, 99, 99.9, 99.99, 99.999, 99.9999, 99.99999, 99.999999 };
+    internal static readonly double[] TickPercentiles = { 0, 50, 90, 99, 99.9, 99.99, 99.999, 99.9999, 99.99999, 99.999999 };
 
     /// <summary>The x coordinate of <paramref name="percentile"/> on the percentile plot: log10(1/(1-p)).</summary>
     public static double PercentileToX(double percentile) => -Math.Log10(1.0 - (percentile / 100.0));

@@ -47,6 +47,10 @@ public static partial class HtmlReportWriter
         .tip { position: absolute; pointer-events: none; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 0.3rem 0.5rem; font-size: 0.85rem; box-shadow: 0 2px 6px rgba(0,0,0,.2); white-space: nowrap; }
         .tip-title { font-weight: 600; }
         td.ratio { font-weight: 600; }
+        .range-bar { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.3rem 0; font-size: 0.9rem; }
+        .range-label { font-weight: 600; }
+        svg.interactive[data-kind="timeline"] { cursor: crosshair; user-select: none; }
+        .range-summary h3 { font-size: 1rem; margin: 0.8rem 0 0.3rem; }
         """;
 
     /// <summary>Writes the report of <paramref name="series"/>.</summary>

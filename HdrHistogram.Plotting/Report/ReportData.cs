@@ -4,6 +4,7 @@ using System.Linq;
 using System.Text.Json;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
+using HdrHistogram.Plotting.Timeline;
 
 namespace HdrHistogram.Plotting.Report;
 
@@ -46,6 +47,13 @@ internal static class ReportData
             }
 
             json.WriteStartObject("percentiles");
+            json.WriteStartArray("tickPercentiles");
+            foreach (double p in PlotRenderer.TickPercentiles)
+            {
+                json.WriteNumberValue(p);
+            }
+
+            json.WriteEndArray();
             json.WriteStartArray("ticks");
             foreach (var (x, label) in PlotRenderer.PercentileTicks(series))
             {
@@ -95,6 +103,15 @@ internal static class ReportData
                 {
                     json.WriteStartObject();
                     json.WriteString("name", line.Name);
+                    if (line.Percentile is { } percentile)
+                    {
+                        json.WriteNumber("percentile", percentile);
+                    }
+                    else
+                    {
+                        json.WriteNull("percentile");
+                    }
+
                     json.WriteStartArray("dash");
                     foreach (float dash in line.Dash)
                     {
@@ -108,11 +125,18 @@ internal static class ReportData
 
                 json.WriteEndArray();
                 json.WriteStartArray("series");
-                foreach (var (s, i) in timed)
+                var blocks = RangeCounts.Blocks(timed.Select(t => t.s).ToList());
+                for (int t = 0; t < timed.Count; t++)
                 {
+                    var (s, i) = timed[t];
                     json.WriteStartObject();
                     json.WriteString("name", names[i]);
                     json.WriteString("color", SeriesPalette.Hex(i));
+                    json.WriteString("file", s.Source);
+                    json.WriteString("tag", s.Tag);
+                    json.WriteNumber("ratio", s.Ratio(options.Unit));
+                    json.WriteString("summaryUnit", SummaryUnitArguments(s, options.Unit));
+                    WriteCounts(json, s, blocks[t]);
                     json.WriteStartArray("points");
                     foreach (var bucket in s.Timeline)
                     {
@@ -144,6 +168,54 @@ internal static class ReportData
 
         return System.Text.Encoding.UTF8.GetString(stream.ToArray());
     }
+
+    /// <summary>
+    /// The blocks a time range is answered from (see <see cref="RangeCounts"/>) and their counts' layout:
+    /// <c>"layout": [unitMagnitude, subBucketHalfCountMagnitude], "blocks": [[firstStartSec, lastStartSec, timeSec,
+    /// intervals, afterGap, payloadBytes]], "counts": base64 of the blocks' V2 counts payloads, one after another</c>;
+    /// nulls for a series without counts.
+    /// </summary>
+    private static void WriteCounts(Utf8JsonWriter json, LatencySeries s, IReadOnlyList<TimelineLeaf> blocks)
+    {
+        if (s.CountsLayout is not { } layout || blocks.Count == 0)
+        {
+            json.WriteNull("layout");
+            json.WriteNull("blocks");
+            json.WriteNull("counts");
+            return;
+        }
+
+        json.WriteStartArray("layout");
+        json.WriteNumberValue(layout.UnitMagnitude);
+        json.WriteNumberValue(layout.SubBucketHalfCountMagnitude);
+        json.WriteEndArray();
+        json.WriteStartArray("blocks");
+        using var payloads = new MemoryStream();
+        foreach (var b in blocks)
+        {
+            json.WriteStartArray();
+            json.WriteNumberValue(b.FirstStartSec);
+            json.WriteNumberValue(b.LastStartSec);
+            json.WriteNumberValue(b.TimeSec);
+            json.WriteNumberValue(b.Intervals);
+            json.WriteNumberValue(b.AfterGap ? 1 : 0);
+            json.WriteNumberValue(b.Counts!.Length);
+            json.WriteEndArray();
+            payloads.Write(b.Counts);
+        }
+
+        json.WriteEndArray();
+        json.WriteBase64String("counts", payloads.ToArray());
+    }
+
+    /// <summary>
+    /// The unit options that make <c>hdr summary</c> print a series' values as the report shows them:
+    /// <c>--unit U --values-in V</c>, or <c>--ratio R</c> when the values have no time unit.
+    /// </summary>
+    internal static string SummaryUnitArguments(LatencySeries s, ValueUnit unit)
+        => s.ValuesIn is { } valuesIn && unit.NanosecondsPerUnit is not null
+            ? "--unit " + unit.Label + " --values-in " + valuesIn
+            : "--ratio " + s.Ratio(unit).ToString("R", System.Globalization.CultureInfo.InvariantCulture);
 
     private static void Number(Utf8JsonWriter json, double value)
     {

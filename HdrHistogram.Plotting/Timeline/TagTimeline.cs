@@ -130,40 +130,108 @@ internal sealed class TagTimeline
         _buckets.AddRange(merged);
     }
 
-    /// <summary>The sum of every interval, as <c>hdr summary</c> adds them, and the finished buckets.</summary>
-    /// <param name="percentiles">The percentiles each bucket's values are computed at.</param>
+    /// <summary>
+    /// The sum of every interval, as <c>hdr summary</c> adds them; the finest buckets; and the drawn ones: runs of
+    /// 2^k neighbouring finest buckets on the time grid added together, k the least that leaves at most
+    /// <see cref="TimelineBuilder.MaxDrawnBuckets"/> of them.
+    /// </summary>
+    /// <param name="percentiles">The percentiles each drawn bucket's values are computed at.</param>
     /// <param name="gapSec">A bucket starting more than this after the previous one's end follows a gap.</param>
-    public (EncodableHistogram Sum, IReadOnlyList<TimelineBucket> Buckets, HistogramBase? Layout) Finish(IReadOnlyList<double> percentiles, double gapSec)
+    public TagTimelineResult Finish(IReadOnlyList<double> percentiles, double gapSec)
     {
         Close();
-        var buckets = new List<TimelineBucket>(_buckets.Count);
-        bool AfterGap(int i) => i > 0 && _buckets[i].FirstStartSec - _buckets[i - 1].TimeSec > gapSec;
-        if (_open is null)
+        var leaves = new List<TimelineLeaf>(_buckets.Count);
+        for (int i = 0; i < _buckets.Count; i++)
         {
-            for (int i = 0; i < _buckets.Count; i++)
+            var b = _buckets[i];
+            leaves.Add(new TimelineLeaf(b.Index, b.FirstStartSec, b.LastStartSec, b.TimeSec, b.Intervals, i > 0 && b.FirstStartSec - _buckets[i - 1].TimeSec > gapSec, b.Counts));
+        }
+
+        int shift = 0;
+        while (GroupCount(shift) > TimelineBuilder.MaxDrawnBuckets)
+        {
+            shift++;
+        }
+
+        var drawn = new List<TimelineBucket>();
+        for (int from = 0; from < _buckets.Count;)
+        {
+            int to = from + 1;
+            while (to < _buckets.Count && _buckets[to].Index >> shift == _buckets[from].Index >> shift)
             {
-                buckets.Add(_buckets[i].ToTimelineBucket(_buckets[i].Doubles!, percentiles, null, AfterGap(i)));
+                to++;
             }
 
-            return (_doubleSum!, buckets, null);
+            drawn.Add(Drawn(from, to, percentiles, from > 0 && _buckets[from].FirstStartSec - _buckets[from - 1].TimeSec > gapSec));
+            from = to;
+        }
+
+        if (_open is null)
+        {
+            return new TagTimelineResult(_doubleSum!, drawn, leaves, null);
         }
 
         var sum = (HistogramBase)HistogramStatistics.StartSum(_open);
         int sumMaxIndex = -1;
-        for (int i = 0; i < _buckets.Count; i++)
+        foreach (var b in _buckets)
         {
-            // The bucket's numbers from its counts, in the histogram that filled it, emptied again after.
-            var b = _buckets[i];
-            int maxIndex = CountsPayload.AddTo(b.Counts!, _open);
-            CountsPayload.Complete(_open, maxIndex);
-            buckets.Add(b.ToTimelineBucket(_open, percentiles, b.Counts, AfterGap(i)));
-            _open.Reset();
             sumMaxIndex = Math.Max(sumMaxIndex, CountsPayload.AddTo(b.Counts!, sum));
         }
 
         CountsPayload.Complete(sum, sumMaxIndex);
-        var layout = (HistogramBase)HistogramStatistics.StartSum(_open);
-        return (sum, buckets, layout);
+        return new TagTimelineResult(sum, drawn, leaves, (HistogramBase)HistogramStatistics.StartSum(_open));
+    }
+
+    /// <summary>How many drawn buckets runs of 2^<paramref name="shift"/> grid places make.</summary>
+    private int GroupCount(int shift)
+    {
+        int groups = 0;
+        for (int i = 0; i < _buckets.Count; i++)
+        {
+            if (i == 0 || _buckets[i].Index >> shift != _buckets[i - 1].Index >> shift)
+            {
+                groups++;
+            }
+        }
+
+        return groups;
+    }
+
+    /// <summary>The buckets [<paramref name="from"/>, <paramref name="to"/>) added together into one drawn bucket.</summary>
+    private TimelineBucket Drawn(int from, int to, IReadOnlyList<double> percentiles, bool afterGap)
+    {
+        var merged = new Bucket(_buckets[from].Index);
+        for (int i = from; i < to; i++)
+        {
+            merged.Absorb(_buckets[i], withCounts: false);
+        }
+
+        if (_open is null)
+        {
+            var doubles = _buckets[from].Doubles!;
+            if (to - from > 1)
+            {
+                doubles = (DoubleHistogram)HistogramStatistics.StartSum(doubles);
+                for (int i = from; i < to; i++)
+                {
+                    doubles.Add(_buckets[i].Doubles!);
+                }
+            }
+
+            return merged.ToTimelineBucket(doubles, percentiles, afterGap);
+        }
+
+        // The bucket's numbers from its counts, in the histogram that filled the buckets, emptied again after.
+        int maxIndex = -1;
+        for (int i = from; i < to; i++)
+        {
+            maxIndex = Math.Max(maxIndex, CountsPayload.AddTo(_buckets[i].Counts!, _open));
+        }
+
+        CountsPayload.Complete(_open, maxIndex);
+        var bucket = merged.ToTimelineBucket(_open, percentiles, afterGap);
+        _open.Reset();
+        return bucket;
     }
 
     private HistogramFormatException Mixed(int lineNumber) => new(
@@ -239,13 +307,18 @@ internal sealed class TagTimeline
         /// <summary>The sum of a bucket of DoubleHistograms.</summary>
         public DoubleHistogram? Doubles { get; set; }
 
-        /// <summary>Adds <paramref name="other"/>'s intervals to this bucket.</summary>
-        public void Absorb(Bucket other)
+        /// <summary>Adds <paramref name="other"/>'s intervals to this bucket (their counts too unless <paramref name="withCounts"/> is false).</summary>
+        public void Absorb(Bucket other, bool withCounts = true)
         {
             Intervals += other.Intervals;
             FirstStartSec = Math.Min(FirstStartSec, other.FirstStartSec);
             LastStartSec = Math.Max(LastStartSec, other.LastStartSec);
             TimeSec = Math.Max(TimeSec, other.TimeSec);
+            if (!withCounts)
+            {
+                return;
+            }
+
             if (Counts is not null && other.Counts is not null)
             {
                 Counts = CountsPayload.Add(Counts, other.Counts);
@@ -256,7 +329,7 @@ internal sealed class TagTimeline
             }
         }
 
-        public TimelineBucket ToTimelineBucket(EncodableHistogram h, IReadOnlyList<double> percentiles, byte[]? counts, bool afterGap)
+        public TimelineBucket ToTimelineBucket(EncodableHistogram h, IReadOnlyList<double> percentiles, bool afterGap)
         {
             var values = new double[percentiles.Count];
             for (int i = 0; i < values.Length; i++)
@@ -274,7 +347,6 @@ internal sealed class TagTimeline
                 Count = HistogramStatistics.TotalCount(h),
                 Values = values,
                 Max = HistogramStatistics.Max(h),
-                Counts = counts,
                 TimelinePercentiles = percentiles,
             };
         }

@@ -4,8 +4,8 @@ namespace HdrHistogram.Plotting.Timeline;
 
 /// <summary>
 /// One point of a timeline: the intervals of a log (of one tag) that start within one time bucket, added together. A
-/// log of up to <see cref="TimelineBuilder.MaxBuckets"/> intervals has one interval per bucket; a longer one about a
-/// thousand to two thousand buckets, each standing for as many intervals as fall in it. Times are seconds after the
+/// log of up to <see cref="TimelineBuilder.MaxDrawnBuckets"/> intervals has one interval per bucket; a longer one about
+/// a thousand to two thousand buckets, each standing for as many intervals as fall in it. Times are seconds after the
 /// log's start time; values as recorded.
 /// </summary>
 public sealed class TimelineBucket

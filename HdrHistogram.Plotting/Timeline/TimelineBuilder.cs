@@ -8,15 +8,19 @@ namespace HdrHistogram.Plotting.Timeline;
 /// The timelines of one log, built in its one streaming pass: every interval is added to the time bucket its start
 /// falls in, per tag, so that memory and the pictures' size stay bounded however long the log is. Buckets start a
 /// small fraction of the first interval's length wide (one interval each); whenever a tag has more than
-/// <see cref="MaxBuckets"/> buckets with intervals, every bucket width doubles and neighbouring buckets are added
-/// together, so a long log ends with <see cref="MaxBuckets"/> / 2 to <see cref="MaxBuckets"/> of them. All tags of the
-/// log share the buckets' bounds. A bucket keeps its intervals' added counts (exact), so any run of buckets answers
-/// as <c>hdr summary --start --end</c> over the same intervals.
+/// <see cref="MaxLeafBuckets"/> buckets with intervals (<see cref="MaxDrawnBuckets"/> for DoubleHistograms, whose
+/// buckets are whole histograms), every bucket width doubles and neighbouring buckets are added together. All tags of
+/// the log share the buckets' bounds. A bucket keeps its intervals' added counts (exact), so any run of buckets answers
+/// as <c>hdr summary --start --end</c> over the same intervals; the timeline draws runs of them, at most
+/// <see cref="MaxDrawnBuckets"/>, and a log of no more intervals interval by interval.
 /// </summary>
 internal sealed class TimelineBuilder
 {
-    /// <summary>The most buckets a tag's timeline keeps; a log with no more intervals is drawn interval by interval.</summary>
-    public const int MaxBuckets = 2048;
+    /// <summary>The most buckets a timeline draws; a log with no more intervals is drawn interval by interval.</summary>
+    public const int MaxDrawnBuckets = 2048;
+
+    /// <summary>The most (finest) buckets a tag of integer histograms keeps: four times as fine as the drawn ones, for the report's ranges.</summary>
+    public const int MaxLeafBuckets = 4 * MaxDrawnBuckets;
 
     /// <summary>The first buckets are the first interval's length divided by this: narrower than any interval of a regular log.</summary>
     private const int FirstWidthDivisor = 1024;
@@ -63,7 +67,7 @@ internal sealed class TimelineBuilder
 
         long index = (long)Math.Floor((startSec - _origin) / _width);
         tag.Add(interval, index, startSec, timeSec, lineNumber);
-        if (tag.BucketCount > MaxBuckets)
+        if (tag.BucketCount > (tag.HoldsDoubleHistograms ? MaxDrawnBuckets : MaxLeafBuckets))
         {
             _width *= 2;
             foreach (var t in _order)
@@ -78,6 +82,6 @@ internal sealed class TimelineBuilder
         => _order.OrderBy(t => t.Tag is not null).ThenBy(t => t.Tag, StringComparer.Ordinal).ToList();
 
     /// <summary>Finishes the tag's timeline (see <see cref="TagTimeline.Finish"/>), gaps being half the first interval's length.</summary>
-    public (EncodableHistogram Sum, IReadOnlyList<TimelineBucket> Buckets, HistogramBase? Layout) Finish(TagTimeline tag)
+    public TagTimelineResult Finish(TagTimeline tag)
         => tag.Finish(_percentiles, double.IsFinite(_firstLengthSec) && _firstLengthSec > 0 ? _firstLengthSec / 2 : double.PositiveInfinity);
 }

@@ -25,7 +25,7 @@ public sealed class TimelineBucketTests : IDisposable
     [Fact]
     public void A_log_of_up_to_2048_intervals_is_drawn_interval_by_interval()
     {
-        string log = Log(TimelineBuilder.MaxBuckets);
+        string log = Log(TimelineBuilder.MaxDrawnBuckets);
 
         var timeline = PlotInputReader.Read(log, new PlotReadOptions()).Single().Timeline;
 

@@ -1,5 +1,9 @@
 // The report's interactive charts: built from the JSON data in the page (#hdr-data), they replace the static SVG
-// pictures (which stay for readers without JavaScript). Values on hover, a log/linear y axis, series on and off.
+// pictures (which stay for readers without JavaScript, and wherever a chart fails). Values on hover, a log/linear y
+// axis, series on and off; on the timeline, a dragged time range that the percentile chart, the range table and the
+// hover numbers then answer, computed from the range's counts exactly as the library computes (so they equal
+// `hdr summary --start S --end E` over the same intervals). The range is kept in the URL fragment (#range=S,E).
+// No array is ever spread into a call (Math.min.apply and the like overflow the stack on long logs).
 (function () {
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
@@ -10,8 +14,9 @@
   // The timeline's lines, in drawing order (max first, underneath), styled as the pictures are (the page's data
   // carries the one table both use).
   var LINES = data.timeline ? data.timeline.lines.map(function (line, k) {
-    return { name: line.name, index: VALUES + k, dash: line.dash.join(' '), width: line.width };
+    return { name: line.name, percentile: line.percentile, index: VALUES + k, dash: line.dash.join(' '), width: line.width };
   }) : [];
+  var TICK_PERCENTILES = data.percentiles.tickPercentiles;
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
@@ -53,6 +58,225 @@
     return ticks;
   }
 
+  // ---- Counts: the blocks' V2 payloads, and the library's arithmetic over them ----
+
+  function base64Bytes(text) {
+    var raw = atob(text), bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) { bytes[i] = raw.charCodeAt(i); }
+    return bytes;
+  }
+
+  // The non-zero counts of one V2 counts payload (ZigZag LEB128-64b9B numbers, a negative one a run of zero counts).
+  function decodePayload(bytes, from, to) {
+    var idx = [], cnt = [], pos = from, index = 0;
+    while (pos < to) {
+      var b = bytes[pos++], z = b & 0x7f, mul = 128, n = 1;
+      while ((b & 0x80) !== 0) {
+        b = bytes[pos++];
+        if (n === 8) { z += b * mul; break; }
+        z += (b & 0x7f) * mul;
+        mul *= 128;
+        n++;
+      }
+      var v = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+      if (v < 0) { index += -v; continue; }
+      if (v > 0) { idx.push(index); cnt.push(v); }
+      index++;
+    }
+    return { idx: idx, cnt: cnt };
+  }
+
+  // Index arithmetic of a histogram of the series' layout (values below 2^53 are exact in doubles).
+  function Layout(pair) { this.u = pair[0]; this.half = Math.pow(2, pair[1]); }
+  Layout.prototype.bucket = function (i) { var b = Math.floor(i / this.half) - 1; return b < 0 ? 0 : b; };
+  Layout.prototype.lowest = function (i) {
+    var b = Math.floor(i / this.half) - 1, sub = (i % this.half) + this.half;
+    if (b < 0) { sub -= this.half; b = 0; }
+    return sub * Math.pow(2, b + this.u);
+  };
+  Layout.prototype.size = function (i) { return Math.pow(2, this.u + this.bucket(i)); };
+  Layout.prototype.highest = function (i) { return this.lowest(i) + this.size(i) - 1; };
+  Layout.prototype.median = function (i) { return this.lowest(i) + Math.floor(this.size(i) / 2); };
+
+  var F64 = new Float64Array(1), U32 = new Uint32Array(F64.buffer), LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+  // The next double below a positive x (Math.BitDecrement).
+  function nextDown(x) {
+    if (!(x > 0)) { return x === 0 ? -Number.MIN_VALUE : x; }
+    F64[0] = x;
+    var lo = LITTLE ? 0 : 1, hi = 1 - lo;
+    if (U32[lo] === 0) { U32[lo] = 0xffffffff; U32[hi] -= 1; } else { U32[lo] -= 1; }
+    return F64[0];
+  }
+  // The count the running sum must reach for a percentile, as HistogramBase.GetValueAtPercentile computes it.
+  function countAtPercentile(p, total) {
+    var rp = Math.min(Math.max(nextDown(p), 0), 100);
+    return Math.max(Math.ceil(rp / 100 * total), 1);
+  }
+
+  // Counts added: {idx, cnt} sorted by index, with their layout.
+  function Counts(layout, idx, cnt) {
+    this.layout = layout; this.idx = idx; this.cnt = cnt;
+    var total = 0;
+    for (var i = 0; i < cnt.length; i++) { total += cnt[i]; }
+    this.total = total;
+  }
+  // The position in idx where the running count reaches target; -1 when it never does.
+  Counts.prototype.reach = function (target) {
+    var sum = 0;
+    for (var i = 0; i < this.cnt.length; i++) { sum += this.cnt[i]; if (sum >= target) { return i; } }
+    return -1;
+  };
+  Counts.prototype.valueAt = function (p) {
+    var at = this.reach(countAtPercentile(p, this.total));
+    if (at < 0) { return 0; }
+    return p === 0 ? this.layout.lowest(this.idx[at]) : this.layout.highest(this.idx[at]);
+  };
+  Counts.prototype.max = function () { return this.idx.length ? this.layout.highest(this.idx[this.idx.length - 1]) : 0; };
+  Counts.prototype.min = function () { return !this.idx.length || this.idx[0] === 0 ? 0 : this.layout.lowest(this.idx[0]); };
+  Counts.prototype.mean = function () {
+    if (!this.total) { return 0; }
+    var sum = 0;
+    for (var i = 0; i < this.idx.length; i++) { sum += this.layout.median(this.idx[i]) * this.cnt[i]; }
+    return sum * 1.0 / this.total;
+  };
+  // The percentile distribution as HistogramStatistics.Distribution draws it: 20 points per decade of 1/(1-p), up to
+  // the percentile one value below the top, then the maximum at 100%. Points: [x, percentile, value, count at or below].
+  Counts.prototype.distribution = function () {
+    var points = [], lastDecade = Math.log10(Math.max(this.total, 1)), steps = Math.ceil(lastDecade * 20);
+    for (var i = 0; i <= steps; i++) {
+      var decade = Math.min(lastDecade, i / 20), p = 100 * (1 - Math.pow(10, -decade));
+      var at = this.reach(countAtPercentile(p, this.total)), value = 0, below = 0;
+      if (at >= 0) {
+        value = p === 0 ? this.layout.lowest(this.idx[at]) : this.layout.highest(this.idx[at]);
+        for (var j = 0; j <= at; j++) { below += this.cnt[j]; }
+      }
+      points.push([p >= 100 ? lastDecade : -Math.log10(1 - p / 100), p, value, below]);
+    }
+    points.push([Math.max(lastDecade, points.length ? points[points.length - 1][0] : 0), 100, this.max(), this.total]);
+    return points;
+  };
+
+  // A timeline series' blocks (the finest time ranges the page answers exactly), their counts decoded on first use.
+  function Blocks(series) {
+    this.series = series;
+    this.layout = new Layout(series.layout);
+    this.list = series.blocks;
+    this.bytes = null;
+    this.offsets = [];
+    var at = 0;
+    for (var i = 0; i < this.list.length; i++) { this.offsets.push(at); at += this.list[i][5]; }
+    this.decoded = [];
+    this.stats = [];
+  }
+  Blocks.prototype.counts = function (k) {
+    if (!this.bytes) { this.bytes = base64Bytes(this.series.counts); }
+    if (!this.decoded[k]) { this.decoded[k] = decodePayload(this.bytes, this.offsets[k], this.offsets[k] + this.list[k][5]); }
+    return this.decoded[k];
+  };
+  // Blocks [from, to) added together.
+  Blocks.prototype.sum = function (from, to) {
+    if (to - from === 1) { var one = this.counts(from); return new Counts(this.layout, one.idx, one.cnt); }
+    var dense = [], top = -1, k, i;
+    for (k = from; k < to; k++) {
+      var c = this.counts(k);
+      for (i = 0; i < c.idx.length; i++) {
+        var at = c.idx[i];
+        while (top < at) { dense.push(0); top++; }
+        dense[at] += c.cnt[i];
+      }
+    }
+    var idx = [], cnt = [];
+    for (i = 0; i <= top; i++) { if (dense[i] > 0) { idx.push(i); cnt.push(dense[i]); } }
+    return new Counts(this.layout, idx, cnt);
+  };
+  // The blocks whose middle lies in [t0, t1]: [from, to), empty when none does.
+  Blocks.prototype.within = function (t0, t1) {
+    var from = -1, to = -1;
+    for (var k = 0; k < this.list.length; k++) {
+      var mid = (this.list[k][0] + this.list[k][2]) / 2;
+      if (mid >= t0 && mid <= t1) { if (from < 0) { from = k; } to = k + 1; }
+    }
+    return from < 0 ? [0, 0] : [from, to];
+  };
+  // A block as a timeline point (its numbers from its own counts), computed once.
+  Blocks.prototype.point = function (k) {
+    if (!this.stats[k]) {
+      var b = this.list[k], c = this.sum(k, k + 1), ratio = this.series.ratio;
+      var p = [b[2], c.total, b[3], b[4], b[0], b[1]];
+      LINES.forEach(function (line) { p.push((line.percentile === null ? c.max() : c.valueAt(line.percentile)) / ratio); });
+      this.stats[k] = p;
+    }
+    return this.stats[k];
+  };
+
+  // The shortest decimal text of a number in (low, high] (up: in [low, high)): what --start (--end) is given, so that
+  // it keeps the first (last) interval of the range and none before (after) it.
+  function between(low, high, up) {
+    for (var d = 0; d <= 17; d++) {
+      var scale = Math.pow(10, d), v = up ? Math.ceil(low * scale) / scale : Math.floor(high * scale) / scale;
+      var text = v.toFixed(d), back = Number(text);
+      if (up ? back >= low && back < high : back > low && back <= high) { return text; }
+    }
+    return String(up ? low : high);
+  }
+
+  // ---- The selected time range ----
+
+  var state = { range: null };
+  var timelineSeries = data.timeline ? data.timeline.series : [];
+  var blocks = timelineSeries.map(function (s) { return s.blocks ? new Blocks(s) : null; });
+  var charts = [];
+  var listeners = [];
+
+  // The selection: per timeline series, its blocks [from, to) and their counts added (null without counts).
+  function selection() {
+    if (!state.range) { return null; }
+    return timelineSeries.map(function (s, i) {
+      var b = blocks[i];
+      if (!b) { return null; }
+      var r = b.within(state.range[0], state.range[1]);
+      if (r[1] <= r[0]) { return null; }
+      if (!b.cache || b.cache.from !== r[0] || b.cache.to !== r[1]) { b.cache = { from: r[0], to: r[1], counts: b.sum(r[0], r[1]) }; }
+      return b.cache;
+    });
+  }
+
+  // Selects the blocks whose middle lies in [t0, t1], snapped to the first series' block bounds.
+  function select(t0, t1) {
+    if (t1 < t0) { var t = t0; t0 = t1; t1 = t; }
+    var snapped = null;
+    for (var i = 0; i < blocks.length && !snapped; i++) {
+      if (!blocks[i]) { continue; }
+      var r = blocks[i].within(t0, t1);
+      if (r[1] <= r[0]) {
+        // Nothing's middle inside: the block nearest the range's middle.
+        var mid = (t0 + t1) / 2, best = -1, bestD = Infinity;
+        for (var k = 0; k < blocks[i].list.length; k++) {
+          var m = (blocks[i].list[k][0] + blocks[i].list[k][2]) / 2, d = Math.abs(m - mid);
+          if (d < bestD) { bestD = d; best = k; }
+        }
+        r = [best, best + 1];
+      }
+      snapped = [blocks[i].list[r[0]][0], blocks[i].list[r[1] - 1][2]];
+    }
+    state.range = snapped || [t0, t1];
+    if (window.history && window.history.replaceState) {
+      window.history.replaceState(null, '', '#range=' + String(state.range[0]) + ',' + String(state.range[1]));
+    }
+    changed();
+  }
+  function reset() {
+    state.range = null;
+    if (window.history && window.history.replaceState) { window.history.replaceState(null, '', window.location.pathname + window.location.search); }
+    changed();
+  }
+  function changed() {
+    charts.forEach(function (c) { c.draw(); });
+    listeners.forEach(function (f) { f(); });
+  }
+
+  // ---- Charts ----
+
   function Chart(figure, kind) {
     var self = this;
     this.kind = kind;
@@ -89,53 +313,92 @@
         el('line', { x1: 0, y1: 5, x2: 36, y2: 5, stroke: 'currentColor', 'stroke-width': line.width, 'stroke-dasharray': line.dash }, svg);
         item.appendChild(document.createTextNode(' ' + line.name));
       });
+      var rangeBar = html('div', 'range-bar', box);
+      this.rangeLabel = html('span', 'range-label', rangeBar, '');
+      this.resetButton = html('button', 'range-reset', rangeBar, 'Reset to the whole log');
+      this.resetButton.type = 'button';
+      this.resetButton.addEventListener('click', reset);
+      html('span', 'muted', rangeBar, ' Drag across the timeline to select a time range.');
     }
     this.svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'class': 'interactive', 'data-kind': kind }, box);
     this.tip = html('div', 'tip', box);
     this.tip.hidden = true;
     this.box = box;
     figure.appendChild(box);
-    this.svg.addEventListener('mousemove', function (e) { self.hover(e); });
+    this.svg.addEventListener('mousemove', function (e) { if (!self.drag) { self.hover(e); } else { self.dragTo(e); } });
     this.svg.addEventListener('mouseleave', function () { self.tip.hidden = true; if (self.marker) { self.marker.setAttribute('visibility', 'hidden'); } });
+    if (kind === 'timeline') {
+      this.svg.addEventListener('mousedown', function (e) { self.dragStart(e); });
+      window.addEventListener('mouseup', function (e) { self.dragEnd(e); });
+    }
     this.draw();
     // Only a chart that drew replaces the picture: if anything above fails, the picture stays.
     var fallback = figure.querySelector('svg.static');
     if (fallback) { fallback.style.display = 'none'; }
   }
 
-  // Every drawn point: [x, y, series index, line index, info].
-  Chart.prototype.points = function () {
-    var out = [], self = this;
-    this.series.forEach(function (s, i) {
-      if (self.hidden[i]) { return; }
-      if (self.kind === 'percentiles') {
-        s.points.forEach(function (p, j) { out.push({ x: p[0], y: p[2], s: i, line: 0, j: j, p: p }); });
-      } else {
-        LINES.forEach(function (line, k) {
-          s.points.forEach(function (iv, j) { out.push({ x: iv[0], y: iv[line.index], s: i, line: k, j: j, p: iv }); });
-        });
+  // What is drawn of series i: {points, ranged} (points as in the data: percentile points or timeline points).
+  Chart.prototype.shown = function (i) {
+    var s = this.series[i], sel = selection();
+    if (this.kind === 'percentiles') {
+      var t = sel ? timelineIndexOf(s.name) : -1;
+      if (t >= 0 && sel[t]) {
+        var c = sel[t].counts;
+        if (!c.points) {
+          var ratio = timelineSeries[t].ratio;
+          c.points = c.distribution().map(function (p) { return [p[0], p[1], p[2] / ratio, p[3]]; });
+        }
+        return { points: c.points, ranged: true };
       }
-    });
-    return out;
+      return { points: s.points, ranged: false };
+    }
+    if (!state.range) { return { points: s.points, ranged: false }; }
+    var b = blocks[i], r0 = state.range[0], r1 = state.range[1];
+    if (b) {
+      var r = b.within(r0, r1), finer = [];
+      var drawn = s.points.filter(function (p) { var m = (p[4] + p[0]) / 2; return m >= r0 && m <= r1; });
+      if (r[1] - r[0] > drawn.length && r[1] - r[0] <= 4096) {
+        for (var k = r[0]; k < r[1]; k++) { finer.push(b.point(k)); }
+        return { points: finer, ranged: true };
+      }
+      return { points: drawn, ranged: true };
+    }
+    return { points: s.points.filter(function (p) { var m = (p[4] + p[0]) / 2; return m >= r0 && m <= r1; }), ranged: true };
   };
 
   Chart.prototype.draw = function () {
-    var self = this, svg = this.svg, pts = this.points();
+    var self = this, svg = this.svg;
     while (svg.firstChild) { svg.removeChild(svg.firstChild); }
     svg.setAttribute('data-scale', this.log ? 'log' : 'linear');
-    // Extremes by loops: spreading every point into Math.min/Math.max overflows the stack on long logs.
+    this.drawn = [];
     var xMin = Infinity, xMax = -Infinity, yMax = -Infinity, yPos = Infinity;
     function seeY(y) { if (y > yMax) { yMax = y; } if (y > 0 && y < yPos) { yPos = y; } }
-    for (var n = 0; n < pts.length; n++) {
-      if (pts[n].x < xMin) { xMin = pts[n].x; }
-      if (pts[n].x > xMax) { xMax = pts[n].x; }
-      seeY(pts[n].y);
+    var valueFrom = this.kind === 'percentiles' ? 2 : VALUES, valueTo = this.kind === 'percentiles' ? 3 : VALUES + LINES.length;
+    this.series.forEach(function (s, i) {
+      if (self.hidden[i]) { self.drawn[i] = null; return; }
+      var shown = self.shown(i);
+      self.drawn[i] = shown;
+      // Extremes by loops: spreading every point into Math.min/Math.max overflows the stack on long logs.
+      for (var n = 0; n < shown.points.length; n++) {
+        var p = shown.points[n];
+        if (p[0] < xMin) { xMin = p[0]; }
+        if (p[0] > xMax) { xMax = p[0]; }
+        for (var v = valueFrom; v < valueTo; v++) { if (p[v] !== null) { seeY(p[v]); } }
+      }
+    });
+    if (xMin === Infinity) { xMin = 0; xMax = 1; yMax = 1; }
+    if (this.kind === 'percentiles') {
+      xMin = 0;
+      this.ticks = percentileTicks(xMax);
+      xMax = Math.max(xMax, this.ticks[this.ticks.length - 1][0]);
+    } else if (state.range) {
+      xMin = Math.min(xMin, state.range[0]);
+      xMax = Math.max(xMax, state.range[1]);
     }
-    if (!pts.length) { xMin = 0; xMax = 1; yMax = 1; }
-    if (this.kind === 'percentiles') { xMin = 0; xMax = Math.max(xMax, data.percentiles.ticks.length ? data.percentiles.ticks[data.percentiles.ticks.length - 1][0] : 1); }
     if (xMax <= xMin) { xMax = xMin + 1; }
     var sla = this.kind === 'percentiles' && data.sla ? data.sla : null;
     if (sla) { sla.forEach(function (p) { seeY(p[1]); }); }
+    if (yMax === -Infinity) { yMax = 1; }
     var yMin;
     if (this.log) {
       yMin = yPos < Infinity ? yPos / 1.25 : 0.001;
@@ -148,7 +411,7 @@
     var Y = this.log
       ? function (y) { return H - B - (Math.log10(Math.max(y, yMin)) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin)) * (H - T - B); }
       : function (y) { return H - B - (y - yMin) / (yMax - yMin) * (H - T - B); };
-    this.X = X; this.Y = Y;
+    this.X = X; this.Y = Y; this.xMin = xMin; this.xMax = xMax;
     el('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fff', stroke: '#888' }, svg);
     var yTicks = this.log ? logTicks(yMin, yMax) : linearTicks(yMin, yMax);
     var axis = el('g', { 'class': 'y-ticks', 'font-size': 12, fill: '#333' }, svg);
@@ -158,10 +421,10 @@
       var t = el('text', { x: L - 6, y: y + 4, 'text-anchor': 'end' }, axis);
       t.textContent = tickText(v);
     });
-    var xTicks = this.kind === 'percentiles' ? data.percentiles.ticks : linearTicks(xMin, xMax).map(function (v) { return [v, tickText(v)]; });
+    var xTicks = this.kind === 'percentiles' ? this.ticks : linearTicks(xMin, xMax).map(function (v) { return [v, tickText(v)]; });
     var xAxis = el('g', { 'class': 'x-ticks', 'font-size': 12, fill: '#333' }, svg);
     xTicks.forEach(function (t) {
-      if (t[0] < xMin || t[0] > xMax + 1e-9) { return; }
+      if (t[0] < xMin - 1e-9 || t[0] > xMax + 1e-9) { return; }
       var x = X(t[0]);
       el('line', { x1: x, x2: x, y1: T, y2: H - B, stroke: '#e3e3e3' }, xAxis);
       var text = el('text', { x: x, y: H - B + 18, 'text-anchor': 'middle' }, xAxis);
@@ -173,76 +436,213 @@
     yl.textContent = 'Latency (' + data.unit + ', ' + (this.log ? 'log' : 'linear') + ')';
     var lines = el('g', { 'class': 'lines', fill: 'none' }, svg);
     this.series.forEach(function (s, i) {
-      if (self.hidden[i]) { return; }
+      var shown = self.drawn[i];
+      if (!shown) { return; }
       var groups = self.kind === 'percentiles'
-        ? [{ dash: '', width: 2, pts: s.points.map(function (p) { return [p[0], p[2]]; }) }]
-        : LINES.map(function (line) { return { dash: line.dash, width: line.width, pts: s.points.map(function (iv) { return [iv[0], iv[line.index], iv[3]]; }) }; });
+        ? [{ dash: '', width: 2, value: 2 }]
+        : LINES.map(function (line) { return { dash: line.dash, width: line.width, value: line.index }; });
       groups.forEach(function (g) {
-        // A gap in the log (p[2] set) starts a new line.
-        var d = g.pts.map(function (p, j) { return (j && !p[2] ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[1]).toFixed(2); }).join(' ');
-        el('path', { d: d, stroke: s.color, 'stroke-width': g.width, 'stroke-dasharray': g.dash, 'data-series': String(i) }, lines);
+        // A gap in the log (a timeline point's afterGap) starts a new line.
+        var d = [];
+        shown.points.forEach(function (p, j) {
+          d.push((j && !(self.kind === 'timeline' && p[3]) ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[g.value]).toFixed(2));
+        });
+        el('path', { d: d.join(' '), stroke: s.color, 'stroke-width': g.width, 'stroke-dasharray': g.dash, 'data-series': String(i), 'class': shown.ranged ? 'ranged' : 'whole' }, lines);
       });
     });
     if (sla) {
       var sd = sla.map(function (p, j) { return (j ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[1]).toFixed(2); }).join(' ');
       el('path', { d: sd, stroke: '#d00', 'stroke-width': 2, 'stroke-dasharray': '8 5', fill: 'none', 'class': 'sla' }, svg);
     }
+    if (this.kind === 'timeline') {
+      this.band = el('rect', { 'class': 'drag-band', x: 0, y: T, width: 0, height: H - T - B, fill: 'rgba(31,119,180,0.15)', stroke: '#1F77B4', visibility: 'hidden' }, svg);
+      this.rangeLabel.textContent = state.range
+        ? 'Selected: ' + num(state.range[0]) + ' s to ' + num(state.range[1]) + ' s'
+        : 'The whole log';
+      this.resetButton.disabled = !state.range;
+    }
     this.marker = el('circle', { r: 5, fill: 'none', stroke: '#000', 'stroke-width': 2, visibility: 'hidden' }, svg);
   };
 
-  Chart.prototype.describe = function (p) {
-    var s = this.series[p.s];
+  // The labelled percentile ticks up to one past maxX (PlotRenderer.PercentileTicks).
+  function percentileTicks(maxX) {
+    maxX = Math.max(1, maxX);
+    var x = function (p) { return -Math.log10(1 - p / 100); };
+    var ticks = TICK_PERCENTILES.filter(function (p) { return x(p) <= maxX + 1e-9; });
+    if (ticks.length < TICK_PERCENTILES.length && x(ticks[ticks.length - 1]) < maxX - 1e-9) { ticks.push(TICK_PERCENTILES[ticks.length]); }
+    return ticks.map(function (p) { return [x(p), pct(p)]; });
+  }
+
+  function timelineIndexOf(name) {
+    for (var i = 0; i < timelineSeries.length; i++) { if (timelineSeries[i].name === name) { return i; } }
+    return -1;
+  }
+
+  Chart.prototype.describe = function (i, p, k) {
+    var s = this.series[i];
     if (this.kind === 'percentiles') {
-      return [s.name, 'percentile ' + pct(p.p[1]), 'value ' + num(p.p[2]) + ' ' + data.unit, 'count ' + (p.p[3] < 0 ? '?' : String(p.p[3])) + ' at or below'];
+      return [s.name + (this.drawn[i].ranged ? ' (selected range)' : ''), 'percentile ' + pct(p[1]), 'value ' + num(p[2]) + ' ' + data.unit, 'count ' + (p[3] < 0 ? '?' : String(p[3])) + ' at or below'];
     }
-    var lines = [s.name + ' ' + LINES[p.line].name, 'time ' + num(p.p[0]) + ' s', 'value ' + num(p.y) + ' ' + data.unit];
-    lines.push(p.p[2] === 1 ? 'count ' + String(p.p[1]) + ' in interval' : 'count ' + String(p.p[1]) + ' in ' + String(p.p[2]) + ' intervals');
+    var lines = [s.name + ' ' + LINES[k].name, 'time ' + num(p[0]) + ' s', 'value ' + num(p[LINES[k].index]) + ' ' + data.unit];
+    lines.push(p[2] === 1 ? 'count ' + String(p[1]) + ' in interval' : 'count ' + String(p[1]) + ' in ' + String(p[2]) + ' intervals');
     return lines;
   };
 
-  Chart.prototype.hover = function (e) {
-    var m = this.svg.getScreenCTM();
-    if (!m) { return; }
-    var at = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+  // The drawn point nearest the pointer. Timeline points are in time order: a binary search finds the nearest
+  // times, then the nearest line; no list of every point is built.
+  Chart.prototype.nearest = function (at) {
     var best = null, bestD = Infinity, self = this;
-    this.points().forEach(function (p) {
-      var dx = self.X(p.x) - at.x, dy = self.Y(p.y) - at.y, d = dx * dx + dy * dy;
-      if (d < bestD) { bestD = d; best = p; }
+    this.series.forEach(function (s, i) {
+      var shown = self.drawn[i];
+      if (!shown || !shown.points.length) { return; }
+      var pts = shown.points, j, k, dx, dy, d;
+      if (self.kind === 'percentiles') {
+        for (j = 0; j < pts.length; j++) {
+          dx = self.X(pts[j][0]) - at.x; dy = self.Y(pts[j][2]) - at.y; d = dx * dx + dy * dy;
+          if (d < bestD) { bestD = d; best = { s: i, p: pts[j], j: j, k: 0 }; }
+        }
+        return;
+      }
+      var lo = 0, hi = pts.length - 1;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (self.X(pts[mid][0]) < at.x) { lo = mid + 1; } else { hi = mid; } }
+      for (j = Math.max(0, lo - 2); j <= Math.min(pts.length - 1, lo + 2); j++) {
+        for (k = 0; k < LINES.length; k++) {
+          dx = self.X(pts[j][0]) - at.x; dy = self.Y(pts[j][LINES[k].index]) - at.y; d = dx * dx + dy * dy;
+          if (d < bestD) { bestD = d; best = { s: i, p: pts[j], j: j, k: k }; }
+        }
+      }
     });
+    return best;
+  };
+
+  Chart.prototype.toSvg = function (e) {
+    var m = this.svg.getScreenCTM();
+    return m ? new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse()) : null;
+  };
+
+  Chart.prototype.hover = function (e) {
+    var at = this.toSvg(e);
+    if (!at) { return; }
+    var best = this.nearest(at);
     if (!best) { return; }
-    this.marker.setAttribute('cx', this.X(best.x));
-    this.marker.setAttribute('cy', this.Y(best.y));
+    var value = this.kind === 'percentiles' ? best.p[2] : best.p[LINES[best.k].index];
+    this.marker.setAttribute('cx', this.X(best.p[0]));
+    this.marker.setAttribute('cy', this.Y(value));
     this.marker.setAttribute('visibility', 'visible');
     var tip = this.tip;
     while (tip.firstChild) { tip.removeChild(tip.firstChild); }
-    this.describe(best).forEach(function (line, i) { html('div', i ? '' : 'tip-title', tip, line); });
+    this.describe(best.s, best.p, best.k).forEach(function (line, i) { html('div', i ? '' : 'tip-title', tip, line); });
     tip.hidden = false;
     var rect = this.svg.getBoundingClientRect();
     tip.style.left = Math.min(e.clientX - rect.left + 14, rect.width - 220) + 'px';
     tip.style.top = (e.clientY - rect.top + 14) + 'px';
   };
 
-  // Where a point is on the screen (for tests and automation): series i, point j, timeline line k.
-  Chart.prototype.screenOf = function (i, j, k) {
-    var s = this.series[i], x, y;
-    if (this.kind === 'percentiles') { x = s.points[j][0]; y = s.points[j][2]; } else { x = s.points[j][0]; y = s.points[j][LINES[k || 0].index]; }
-    var p = new DOMPoint(this.X(x), this.Y(y)).matrixTransform(this.svg.getScreenCTM());
-    return [p.x, p.y];
+  Chart.prototype.dragStart = function (e) {
+    var at = this.toSvg(e);
+    if (!at || e.button !== 0 || at.x < L || at.x > W - R) { return; }
+    e.preventDefault();
+    this.drag = { x0: at.x, x1: at.x };
+    this.tip.hidden = true;
+    this.band.setAttribute('visibility', 'visible');
+    this.dragTo(e);
+  };
+  Chart.prototype.dragTo = function (e) {
+    var at = this.toSvg(e);
+    if (!at || !this.drag) { return; }
+    this.drag.x1 = Math.min(Math.max(at.x, L), W - R);
+    this.band.setAttribute('x', Math.min(this.drag.x0, this.drag.x1));
+    this.band.setAttribute('width', Math.abs(this.drag.x1 - this.drag.x0));
+  };
+  Chart.prototype.dragEnd = function () {
+    var drag = this.drag;
+    if (!drag) { return; }
+    this.drag = null;
+    this.band.setAttribute('visibility', 'hidden');
+    if (Math.abs(drag.x1 - drag.x0) < 4) { return; }
+    var self = this, t = function (x) { return self.xMin + (x - L) / (W - L - R) * (self.xMax - self.xMin); };
+    select(t(drag.x0), t(drag.x1));
   };
 
-  var charts = [];
-  // A chart that fails leaves its figure as it was (the picture) and the others still work.
+  // Where a point is on the screen (for tests and automation): series i, point j, timeline line k.
+  Chart.prototype.screenOf = function (i, j, k) {
+    var p = this.drawn[i].points[j], x = p[0], y = this.kind === 'percentiles' ? p[2] : p[LINES[k || 0].index];
+    var at = new DOMPoint(this.X(x), this.Y(y)).matrixTransform(this.svg.getScreenCTM());
+    return [at.x, at.y];
+  };
+  // Where time t is on the screen, at the middle of the plot's height.
+  Chart.prototype.screenOfTime = function (t) {
+    var at = new DOMPoint(this.X(t), (T + H - B) / 2).matrixTransform(this.svg.getScreenCTM());
+    return [at.x, at.y];
+  };
+
+  // ---- The range table: the selected range's numbers, as `hdr summary --start S --end E` prints them ----
+
+  function rangeTable(figure) {
+    var box = html('div', 'range-summary', figure);
+    box.id = 'range-summary';
+    function render() {
+      while (box.firstChild) { box.removeChild(box.firstChild); }
+      var sel = selection();
+      if (!sel) { box.hidden = true; return; }
+      box.hidden = false;
+      html('h3', '', box, 'Selected range (' + data.unit + ')');
+      var wrap = html('div', 'table', box), table = html('table', '', wrap), head = html('tr', '', html('thead', '', table));
+      ['Series', 'Intervals', 'Count', 'Min', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'Max', 'Mean'].forEach(function (h) { html('th', '', head, h); });
+      var body = html('tbody', '', table), commands = [];
+      timelineSeries.forEach(function (s, i) {
+        var row = html('tr', '', body);
+        row.setAttribute('data-series', String(i));
+        var name = html('td', '', row, s.name);
+        name.title = s.file + (s.tag ? ' [' + s.tag + ']' : '');
+        if (!sel[i]) {
+          var none = html('td', 'muted', row, blocks[i] ? 'no interval in the range' : 'DoubleHistogram series: no range numbers');
+          none.colSpan = 10;
+          return;
+        }
+        var c = sel[i].counts, list = blocks[i].list, intervals = 0;
+        for (var k = sel[i].from; k < sel[i].to; k++) { intervals += list[k][3]; }
+        var value = function (v) { return s.ratio === 1 ? String(v) : (v / s.ratio).toFixed(3); };
+        var cells = [String(intervals), String(c.total), value(c.min()), value(c.valueAt(50)), value(c.valueAt(90)), value(c.valueAt(99)),
+          value(c.valueAt(99.9)), value(c.valueAt(99.99)), value(c.max()), (c.mean() / s.ratio).toFixed(3)];
+        var names = ['intervals', 'count', 'min', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'max', 'mean'];
+        cells.forEach(function (text, n) { html('td', '', row, text).setAttribute('data-col', names[n]); });
+        var start = between(sel[i].from > 0 ? list[sel[i].from - 1][1] : -Infinity, list[sel[i].from][0], false);
+        var end = between(list[sel[i].to - 1][1], sel[i].to < list.length ? list[sel[i].to][0] : Infinity, true);
+        var command = 'hdr summary ' + s.file + ' --start ' + start + ' --end ' + end + ' ' + s.summaryUnit;
+        if (commands.indexOf(command) < 0) { commands.push(command); }
+      });
+      html('p', 'muted', box, 'The same intervals, from the command line:');
+      commands.forEach(function (c) { html('pre', 'range-command', box, c); });
+    }
+    listeners.push(render);
+    render();
+  }
+
   function build(figure, kind) {
-    if (!figure) { return; }
+    if (!figure) { return null; }
     var before = figure.childNodes.length;
     try {
-      charts.push(new Chart(figure, kind));
+      var chart = new Chart(figure, kind);
+      charts.push(chart);
+      return chart;
     } catch (e) {
+      // A chart that fails leaves its figure as it was (the picture) and the others still work.
       while (figure.childNodes.length > before) { figure.removeChild(figure.lastChild); }
       if (window.console) { window.console.error(e); }
+      return null;
     }
   }
+
+  function fromFragment() {
+    var m = /^#range=([-0-9.eE+]+),([-0-9.eE+]+)$/.exec(window.location.hash);
+    if (m && blocks.some(function (b) { return b; })) { state.range = [Number(m[1]), Number(m[2])]; select(state.range[0], state.range[1]); }
+  }
+
   build(document.getElementById('percentiles-figure'), 'percentiles');
-  if (data.timeline) { build(document.getElementById('timeline-figure'), 'timeline'); }
-  window.hdrReport = { charts: charts };
+  var timeline = data.timeline ? build(document.getElementById('timeline-figure'), 'timeline') : null;
+  if (timeline) { rangeTable(timeline.box); }
+  fromFragment();
+  window.addEventListener('hashchange', function () { if (/^#range=/.test(window.location.hash)) { fromFragment(); } });
+  window.hdrReport = { charts: charts, select: select, reset: reset, range: function () { return state.range; } };
 }());
