@@ -60,30 +60,50 @@
 
   // ---- Counts: the blocks' V2 payloads, and the library's arithmetic over them ----
 
+  var BASE64 = new Int16Array(128).fill(-1);
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach(function (c, i) { BASE64[c.charCodeAt(0)] = i; });
   function base64Bytes(text) {
-    var raw = atob(text), bytes = new Uint8Array(raw.length);
-    for (var i = 0; i < raw.length; i++) { bytes[i] = raw.charCodeAt(i); }
+    if (typeof Uint8Array.fromBase64 === 'function') { return Uint8Array.fromBase64(text); }
+    var pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0, bytes = new Uint8Array(text.length / 4 * 3 - pad), at = 0;
+    for (var i = 0; i < text.length; i += 4) {
+      var n = (BASE64[text.charCodeAt(i)] << 18) | (BASE64[text.charCodeAt(i + 1)] << 12) | ((BASE64[text.charCodeAt(i + 2)] & 63) << 6) | (BASE64[text.charCodeAt(i + 3)] & 63);
+      bytes[at++] = n >> 16;
+      if (at < bytes.length) { bytes[at++] = (n >> 8) & 255; }
+      if (at < bytes.length) { bytes[at++] = n & 255; }
+    }
     return bytes;
   }
 
-  // The non-zero counts of one V2 counts payload (ZigZag LEB128-64b9B numbers, a negative one a run of zero counts).
-  function decodePayload(bytes, from, to) {
-    var idx = [], cnt = [], pos = from, index = 0;
-    while (pos < to) {
-      var b = bytes[pos++], z = b & 0x7f, mul = 128, n = 1;
-      while ((b & 0x80) !== 0) {
-        b = bytes[pos++];
-        if (n === 8) { z += b * mul; break; }
-        z += (b & 0x7f) * mul;
-        mul *= 128;
-        n++;
+  // Every block's non-zero counts in one pass over the payloads (ZigZag LEB128-64b9B numbers, a negative one a run of
+  // zero counts): block k's are entries [start[k], start[k + 1]) of idx (logical index) and cnt (count).
+  function decodeAll(bytes, sizes) {
+    var idx = new Int32Array(bytes.length), cnt = new Float64Array(bytes.length), start = new Int32Array(sizes.length + 1);
+    var pos = 0, n = 0, top = 0;
+    for (var k = 0; k < sizes.length; k++) {
+      var end = pos + sizes[k], index = 0;
+      start[k] = n;
+      while (pos < end) {
+        var b = bytes[pos++], v;
+        if (b < 0x80) {
+          v = (b >>> 1) ^ -(b & 1); // one byte: most counts and zero runs
+        } else {
+          var z = b & 0x7f, mul = 128, read = 1;
+          while ((b & 0x80) !== 0) {
+            b = bytes[pos++];
+            if (read === 8) { z += b * mul; break; }
+            z += (b & 0x7f) * mul;
+            mul *= 128;
+            read++;
+          }
+          v = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+        }
+        if (v < 0) { index -= v; continue; }
+        if (v > 0) { idx[n] = index; cnt[n] = v; n++; if (index > top) { top = index; } }
+        index++;
       }
-      var v = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
-      if (v < 0) { index += -v; continue; }
-      if (v > 0) { idx.push(index); cnt.push(v); }
-      index++;
     }
-    return { idx: idx, cnt: cnt };
+    start[sizes.length] = n;
+    return { idx: idx, cnt: cnt, start: start, top: top };
   }
 
   // Index arithmetic of a histogram of the series' layout (values below 2^53 are exact in doubles).
@@ -143,14 +163,14 @@
   // the percentile one value below the top, then the maximum at 100%. Points: [x, percentile, value, count at or below].
   Counts.prototype.distribution = function () {
     var points = [], lastDecade = Math.log10(Math.max(this.total, 1)), steps = Math.ceil(lastDecade * 20);
-    for (var i = 0; i <= steps; i++) {
-      var decade = Math.min(lastDecade, i / 20), p = 100 * (1 - Math.pow(10, -decade));
-      var at = this.reach(countAtPercentile(p, this.total)), value = 0, below = 0;
-      if (at >= 0) {
-        value = p === 0 ? this.layout.lowest(this.idx[at]) : this.layout.highest(this.idx[at]);
-        for (var j = 0; j <= at; j++) { below += this.cnt[j]; }
-      }
-      points.push([p >= 100 ? lastDecade : -Math.log10(1 - p / 100), p, value, below]);
+    // The targets grow with the percentile: one walk over the counts, carrying the running sum through idx[i].
+    var n = this.cnt.length, i = 0, cum = n ? this.cnt[0] : 0;
+    for (var s = 0; s <= steps; s++) {
+      var decade = Math.min(lastDecade, s / 20), p = 100 * (1 - Math.pow(10, -decade)), target = countAtPercentile(p, this.total);
+      while (i < n - 1 && cum < target) { i++; cum += this.cnt[i]; }
+      var reached = n > 0 && cum >= target;
+      var value = !reached ? 0 : p === 0 ? this.layout.lowest(this.idx[i]) : this.layout.highest(this.idx[i]);
+      points.push([p >= 100 ? lastDecade : -Math.log10(1 - p / 100), p, value, reached ? cum : 0]);
     }
     points.push([Math.max(lastDecade, points.length ? points[points.length - 1][0] : 0), 100, this.max(), this.total]);
     return points;
@@ -161,32 +181,32 @@
     this.series = series;
     this.layout = new Layout(series.layout);
     this.list = series.blocks;
-    this.bytes = null;
-    this.offsets = [];
-    var at = 0;
-    for (var i = 0; i < this.list.length; i++) { this.offsets.push(at); at += this.list[i][5]; }
-    this.decoded = [];
+    this.all = null;
     this.stats = [];
   }
-  Blocks.prototype.counts = function (k) {
-    if (!this.bytes) { this.bytes = base64Bytes(this.series.counts); }
-    if (!this.decoded[k]) { this.decoded[k] = decodePayload(this.bytes, this.offsets[k], this.offsets[k] + this.list[k][5]); }
-    return this.decoded[k];
+  Blocks.prototype.decoded = function () {
+    if (!this.all) {
+      this.all = decodeAll(base64Bytes(this.series.counts), this.list.map(function (b) { return b[5]; }));
+      this.dense = new Float64Array(this.all.top + 1);
+    }
+    return this.all;
   };
   // Blocks [from, to) added together.
   Blocks.prototype.sum = function (from, to) {
-    if (to - from === 1) { var one = this.counts(from); return new Counts(this.layout, one.idx, one.cnt); }
-    var dense = [], top = -1, k, i;
-    for (k = from; k < to; k++) {
-      var c = this.counts(k);
-      for (i = 0; i < c.idx.length; i++) {
-        var at = c.idx[i];
-        while (top < at) { dense.push(0); top++; }
-        dense[at] += c.cnt[i];
-      }
+    var all = this.decoded(), first = all.start[from], last = all.start[to], i;
+    if (to - from === 1) { return new Counts(this.layout, all.idx.subarray(first, last), all.cnt.subarray(first, last)); }
+    var dense = this.dense, lo = Infinity, hi = -1;
+    for (i = first; i < last; i++) {
+      var at = all.idx[i];
+      dense[at] += all.cnt[i];
+      if (at < lo) { lo = at; }
+      if (at > hi) { hi = at; }
     }
-    var idx = [], cnt = [];
-    for (i = 0; i <= top; i++) { if (dense[i] > 0) { idx.push(i); cnt.push(dense[i]); } }
+    var n = 0;
+    for (i = lo; i <= hi; i++) { if (dense[i] > 0) { n++; } }
+    var idx = new Int32Array(n), cnt = new Float64Array(n);
+    n = 0;
+    for (i = lo; i <= hi; i++) { if (dense[i] > 0) { idx[n] = i; cnt[n] = dense[i]; n++; dense[i] = 0; } }
     return new Counts(this.layout, idx, cnt);
   };
   // The blocks whose middle lies in [t0, t1]: [from, to), empty when none does.
@@ -644,5 +664,14 @@
   if (timeline) { rangeTable(timeline.box); }
   fromFragment();
   window.addEventListener('hashchange', function () { if (/^#range=/.test(window.location.hash)) { fromFragment(); } });
-  window.hdrReport = { charts: charts, select: select, reset: reset, range: function () { return state.range; } };
+  // The page's own clock (ms since navigation started): charts drawn, and the first frame after (eng/report-scale.sh).
+  var timings = { ready: performance.now(), firstFrame: 0, prepared: 0 };
+  window.requestAnimationFrame(function () {
+    timings.firstFrame = performance.now();
+    // Once the page is drawn, the counts are decoded, ready for the first range.
+    window.setTimeout(function () { prepare(); timings.prepared = performance.now(); }, 0);
+  });
+  // Decodes every series' counts, so that the first range answers as fast as the next.
+  function prepare() { blocks.forEach(function (b) { if (b) { b.decoded(); } }); }
+  window.hdrReport = { charts: charts, select: select, reset: reset, range: function () { return state.range; }, prepare: prepare, timings: timings };
 }());
