@@ -115,7 +115,8 @@ public static class PlotInputReader
 
     private static List<LatencySeries> ReadLog(Stream stream, string name, PlotReadOptions options)
     {
-        var timeline = new TimelineBuilder(options.TimelinePercentiles);
+        var timeline = new TimelineBuilder(options.TimelinePercentiles, options.MovingWindows, options.WorstIntervals);
+        double startTimeSec;
         long intervals = 0;
         long length = stream.CanSeek ? stream.Length : 0;
         using (var reader = new HistogramLogReader(stream, null, leaveOpen: true))
@@ -143,6 +144,7 @@ public static class PlotInputReader
             }
 
             options.Progress?.Report(new PlotReadProgress(intervals, length, length, Completed: true, reader.LineNumber, reader.IntervalsBeforeRange));
+            startTimeSec = reader.StartTimeSec;
             if (timeline.Tags().Count == 0)
             {
                 throw new HistogramFormatException(NoHistograms(name, options, reader.IntervalsBeforeRange));
@@ -162,6 +164,11 @@ public static class PlotInputReader
                 Timeline = result.Drawn,
                 TimelineLeaves = result.Leaves,
                 CountsLayout = result.Layout,
+                LogStartTimeSec = startTimeSec,
+                Sum = result.Sum,
+                MovingWindows = options.MovingWindows,
+                WorstIntervals = result.Worst,
+                IntervalsAboveP9999 = result.IntervalsAboveP9999,
                 Summary = HistogramStatistics.Summary(result.Sum, tag.Intervals, tag.SpanSec),
                 HoldsDoubleHistograms = tag.HoldsDoubleHistograms,
             });
@@ -242,6 +249,7 @@ public static class PlotInputReader
             Format = format,
             Distribution = HistogramStatistics.Distribution(_sum),
             Timeline = Array.Empty<TimelineBucket>(),
+            Sum = _sum,
             Summary = HistogramStatistics.Summary(_sum, _count, null),
             HoldsDoubleHistograms = _sum is DoubleHistogram,
         };

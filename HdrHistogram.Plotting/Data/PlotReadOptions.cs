@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using HdrHistogram.Plotting.Timeline;
 
 namespace HdrHistogram.Plotting.Data;
 
@@ -23,6 +24,12 @@ public sealed class PlotReadOptions
 
     /// <summary>The percentiles a timeline shows for each of its buckets (with the maximum): 50, 90, 99 and 99.9 unless set.</summary>
     public IReadOnlyList<double> TimelinePercentiles { get; init; } = DefaultTimelinePercentiles;
+
+    /// <summary>Moving-window percentiles to compute for the timeline (integer histograms); none unless set.</summary>
+    public IReadOnlyList<MovingWindow> MovingWindows { get; init; } = Array.Empty<MovingWindow>();
+
+    /// <summary>How many of each tag's intervals with the largest maxima to keep (<see cref="LatencySeries.WorstIntervals"/>): 10 unless set.</summary>
+    public int WorstIntervals { get; init; } = 10;
 
     /// <summary>The timeline's percentiles unless told otherwise.</summary>
     public static IReadOnlyList<double> DefaultTimelinePercentiles { get; } = new[] { 50.0, 90.0, 99.0, 99.9 };

@@ -140,15 +140,29 @@ public static partial class PlotRenderer
         var withIntervals = indexed.Select(t => t.s).ToList();
         bool log = YScales.Resolve(options.YScale, withIntervals) == YScale.Log;
         var names = SeriesNames.Short(series);
-        var plot = NewPlot(options.Title ?? "Latency by interval", "Time since log start (s)", YLabel(options, log));
-        var lines = TimelineLine.For(withIntervals[0].Timeline[0].TimelinePercentiles);
-        var axis = ValueAxis.For(withIntervals.SelectMany(s => s.Timeline.SelectMany(b => lines.Select(l => s.Scale(l.Value(b), options.Unit)))), log);
-        // One colour per file/tag, one dash style per percentile (max drawn first, underneath); a gap in the log
-        // breaks the lines.
+        var plot = NewPlot(options.Title ?? "Latency by interval", TimeLabel(options), YLabel(options, log));
+        var lines = TimelineLine.For(withIntervals[0].Timeline[0].TimelinePercentiles, options.TimelineMax);
+        var windows = withIntervals[0].MovingWindows;
+        var axis = ValueAxis.For(
+            withIntervals.SelectMany(s => s.Timeline.SelectMany(b => lines.Select(l => s.Scale(l.Value(b), options.Unit)).Concat(b.MovingValues.Select(v => s.Scale(v, options.Unit))))),
+            log);
+        // One colour per file/tag, one dash style per percentile (max last, its dots above the lines it meets), the
+        // moving-window percentiles wide and translucent underneath; a gap in the log breaks the lines.
         var seriesLegend = new List<LegendItem>();
         foreach (var (s, index) in indexed)
         {
             var color = Color.FromHex(SeriesPalette.Hex(index));
+            for (int w = 0; w < windows.Count; w++)
+            {
+                foreach (var (from, count) in Segments(s.Timeline))
+                {
+                    var segment = s.Timeline.Skip(from).Take(count).Where(b => double.IsFinite(b.MovingValues[w])).ToList();
+                    var scatter = plot.Add.ScatterLine(segment.Select(b => b.TimeSec).ToArray(), segment.Select(b => axis.Map(s.Scale(b.MovingValues[w], options.Unit))).ToArray());
+                    scatter.LineWidth = TimelineLine.MovingWidth;
+                    scatter.Color = color.WithAlpha(TimelineLine.MovingOpacity);
+                }
+            }
+
             foreach (var line in lines)
             {
                 foreach (var (from, count) in Segments(s.Timeline))
@@ -163,15 +177,31 @@ public static partial class PlotRenderer
             seriesLegend.Add(new LegendItem { LabelText = names[index], LineColor = color, LineWidth = 3, LinePattern = LinePattern.Solid });
         }
 
-        var lineLegend = lines.Skip(1).Append(lines[0])
+        var lineLegend = lines
             .Select(l => new LegendItem { LabelText = l.Name, LineColor = Colors.Black, LineWidth = l.Width, LinePattern = Pattern(l) })
+            .Concat(windows.Select(w => new LegendItem { LabelText = w.Name, LineColor = Colors.Black.WithAlpha(TimelineLine.MovingOpacity), LineWidth = TimelineLine.MovingWidth, LinePattern = LinePattern.Solid }))
             .ToList();
         plot.Axes.AutoScaleX();
+        if (options.TimeAxis == TimeAxis.Wall && withIntervals[0].LogStartTimeSec is { } start)
+        {
+            // The ticks stay where they would be in seconds; their labels read the wall clock.
+            double span = withIntervals.Max(s => s.Timeline[^1].TimeSec) - withIntervals.Min(s => s.Timeline[0].FirstStartSec);
+            plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericAutomatic
+            {
+                LabelFormatter = v => WallClock.Tick(start + v, options.TimeZone, withDate: span > 86_400),
+                TargetTickCount = 6,
+            };
+        }
+
         axis.Apply(plot);
         AddLegend(plot, seriesLegend);
         AddLegend(plot, lineLegend);
         return plot;
     }
+
+    /// <summary>The time axis' label: seconds since the log's start, or the wall clock's time zone.</summary>
+    internal static string TimeLabel(PlotOptions options)
+        => options.TimeAxis == TimeAxis.Wall ? "Time (" + (options.TimeZone == TimeZoneInfo.Utc ? "UTC" : options.TimeZone.Id) + ")" : "Time since log start (s)";
 
     /// <summary>The runs of buckets without a gap between them: (first bucket, number of buckets).</summary>
     internal static IEnumerable<(int From, int Count)> Segments(IReadOnlyList<TimelineBucket> buckets)

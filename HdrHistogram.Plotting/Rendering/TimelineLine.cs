@@ -20,7 +20,7 @@ public sealed record TimelineLine(string Name, double? Percentile, IReadOnlyList
     {
         (50, Array.Empty<float>()),
         (90, new float[] { 9, 4 }),
-        (99, new float[] { 2, 3 }),
+        (99, new float[] { 4, 3 }),
         (99.9, new float[] { 12, 4, 3, 4 }),
         (99.99, new float[] { 16, 4, 3, 4, 3, 4 }),
     };
@@ -33,25 +33,37 @@ public sealed record TimelineLine(string Name, double? Percentile, IReadOnlyList
         new float[] { 10, 3, 10, 3, 2, 3 },
     };
 
-    /// <summary>The maximum: fine dots, thinner than the percentiles.</summary>
-    public static TimelineLine MaxLine { get; } = new("max", null, new float[] { 1, 4 }, 1.2f);
+    /// <summary>The maximum: fine dots, a little thinner than the percentiles.</summary>
+    public static TimelineLine MaxLine { get; } = new("max", null, new float[] { 1, 4 }, 1.6f);
+
+    /// <summary>The width of a moving-window percentile: wide and translucent, behind the lines it summarizes.</summary>
+    public const float MovingWidth = 4f;
+
+    /// <summary>The opacity of a moving-window percentile line.</summary>
+    public const float MovingOpacity = 0.45f;
 
     /// <summary>The width of the percentile lines.</summary>
     public const float PercentileWidth = 1.8f;
 
     /// <summary>
-    /// The lines of a timeline of <paramref name="percentiles"/> in drawing order: the maximum first, so the
-    /// percentiles are drawn above it and stay visible where they meet it; then the percentiles as given.
+    /// The lines of a timeline of <paramref name="percentiles"/> in drawing order: the percentiles as given, then the
+    /// maximum (unless <paramref name="withMax"/> is false), last, so that its fine dots stay visible where it meets a
+    /// percentile (which shows between the dots).
     /// </summary>
-    public static IReadOnlyList<TimelineLine> For(IReadOnlyList<double> percentiles)
+    public static IReadOnlyList<TimelineLine> For(IReadOnlyList<double> percentiles, bool withMax = true)
     {
-        var lines = new List<TimelineLine> { MaxLine };
+        var lines = new List<TimelineLine>();
         int other = 0;
         foreach (double p in percentiles)
         {
             float[]? dash = KnownDashes.FirstOrDefault(k => k.Percentile == p).Dash;
             dash ??= OtherDashes[other++ % OtherDashes.Length];
             lines.Add(new TimelineLine("p" + PlotRenderer.PercentileLabel(p).TrimEnd('%'), p, dash, PercentileWidth));
+        }
+
+        if (withMax)
+        {
+            lines.Add(MaxLine);
         }
 
         return lines;

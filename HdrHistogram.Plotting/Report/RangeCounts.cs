@@ -47,7 +47,8 @@ internal static class RangeCounts
                     Math.Max(a.TimeSec, b.TimeSec),
                     a.Intervals + b.Intervals,
                     a.AfterGap,
-                    CountsPayload.Add(a.Counts!, b.Counts!));
+                    CountsPayload.Add(a.Counts!, b.Counts!),
+                    b.TimeSec >= a.TimeSec ? b.MovingValues : a.MovingValues);
             }
             else
             {

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
@@ -27,6 +28,9 @@ internal static class ReportData
             json.WriteStartObject();
             json.WriteString("unit", options.Unit.Label);
             json.WriteString("yScale", YScales.Resolve(options.YScale, series) == YScale.Log ? "log" : "linear");
+            json.WriteString("timeAxis", options.TimeAxis == TimeAxis.Wall ? "wall" : "elapsed");
+            json.WriteString("timeZone", options.TimeZone == TimeZoneInfo.Utc ? "UTC" : options.TimeZone.Id);
+            json.WriteString("timeLabel", PlotRenderer.TimeLabel(options));
             var (slaXs, slaYs) = PlotRenderer.SlaStaircase(options.Sla);
             if (slaXs is null)
             {
@@ -97,7 +101,21 @@ internal static class ReportData
             else
             {
                 json.WriteStartObject("timeline");
-                var lines = TimelineLine.For(timed[0].s.Timeline[0].TimelinePercentiles);
+                var lines = TimelineLine.For(timed[0].s.Timeline[0].TimelinePercentiles, options.TimelineMax);
+                var windows = timed[0].s.MovingWindows;
+                json.WriteStartArray("moving");
+                foreach (var window in windows)
+                {
+                    json.WriteStartObject();
+                    json.WriteString("name", window.Name);
+                    json.WriteNumber("percentile", window.Percentile);
+                    json.WriteNumber("windowSec", window.WindowSec);
+                    json.WriteEndObject();
+                }
+
+                json.WriteEndArray();
+                json.WriteNumber("movingWidth", TimelineLine.MovingWidth);
+                json.WriteNumber("movingOpacity", TimelineLine.MovingOpacity);
                 json.WriteStartArray("lines");
                 foreach (var line in lines)
                 {
@@ -136,7 +154,17 @@ internal static class ReportData
                     json.WriteString("tag", s.Tag);
                     json.WriteNumber("ratio", s.Ratio(options.Unit));
                     json.WriteString("summaryUnit", SummaryUnitArguments(s, options.Unit));
-                    WriteCounts(json, s, blocks[t]);
+                    if (s.LogStartTimeSec is { } logStart)
+                    {
+                        json.WriteNumber("logStartSec", logStart);
+                    }
+                    else
+                    {
+                        json.WriteNull("logStartSec");
+                    }
+
+                    WriteSummary(json, s, options.Unit);
+                    WriteCounts(json, s, blocks[t], options.Unit);
                     json.WriteStartArray("points");
                     foreach (var bucket in s.Timeline)
                     {
@@ -150,6 +178,11 @@ internal static class ReportData
                         foreach (var line in lines)
                         {
                             Number(json, s.Scale(line.Value(bucket), options.Unit));
+                        }
+
+                        foreach (double moving in bucket.MovingValues)
+                        {
+                            Number(json, s.Scale(moving, options.Unit));
                         }
 
                         json.WriteEndArray();
@@ -175,7 +208,7 @@ internal static class ReportData
     /// intervals, afterGap, payloadBytes]], "counts": base64 of the blocks' V2 counts payloads, one after another</c>;
     /// nulls for a series without counts.
     /// </summary>
-    private static void WriteCounts(Utf8JsonWriter json, LatencySeries s, IReadOnlyList<TimelineLeaf> blocks)
+    private static void WriteCounts(Utf8JsonWriter json, LatencySeries s, IReadOnlyList<TimelineLeaf> blocks, ValueUnit unit)
     {
         if (s.CountsLayout is not { } layout || blocks.Count == 0)
         {
@@ -200,12 +233,30 @@ internal static class ReportData
             json.WriteNumberValue(b.Intervals);
             json.WriteNumberValue(b.AfterGap ? 1 : 0);
             json.WriteNumberValue(b.Counts!.Length);
+            foreach (double moving in b.MovingValues)
+            {
+                Number(json, s.Scale(moving, unit));
+            }
+
             json.WriteEndArray();
             payloads.Write(b.Counts);
         }
 
         json.WriteEndArray();
         json.WriteBase64String("counts", payloads.ToArray());
+    }
+
+    /// <summary>The whole log's numbers the page shows beside a range's: <c>"whole": {"count", "p99", "p99.9", "p99.99", "max"}</c> in the display unit.</summary>
+    private static void WriteSummary(Utf8JsonWriter json, LatencySeries s, ValueUnit unit)
+    {
+        var m = s.Summary;
+        json.WriteStartObject("whole");
+        json.WriteNumber("count", m.Count);
+        Number(json, "p99", s.Scale(m.P99, unit));
+        Number(json, "p99.9", s.Scale(m.P999, unit));
+        Number(json, "p99.99", s.Scale(m.P9999, unit));
+        Number(json, "max", s.Scale(m.Max, unit));
+        json.WriteEndObject();
     }
 
     /// <summary>
@@ -216,6 +267,12 @@ internal static class ReportData
         => s.ValuesIn is { } valuesIn && unit.NanosecondsPerUnit is not null
             ? "--unit " + unit.Label + " --values-in " + valuesIn
             : "--ratio " + s.Ratio(unit).ToString("R", System.Globalization.CultureInfo.InvariantCulture);
+
+    private static void Number(Utf8JsonWriter json, string name, double value)
+    {
+        json.WritePropertyName(name);
+        Number(json, value);
+    }
 
     private static void Number(Utf8JsonWriter json, double value)
     {

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Linq;
 using HdrHistogram.Plotting.Data;
 
 namespace HdrHistogram.Plotting.Timeline;
@@ -14,17 +15,33 @@ namespace HdrHistogram.Plotting.Timeline;
 internal sealed class TagTimeline
 {
     private readonly List<Bucket> _buckets = new();
+    private readonly IReadOnlyList<MovingWindow> _windows;
+    private readonly Dictionary<double, WindowSum> _windowSums = new();
+    private readonly WorstIntervals _worst;
     private readonly HistogramBase? _open;
     private readonly DoubleHistogram? _doubleSum;
     private int _openAt = -1;
+    private long _lastIndex = long.MinValue;
     private long _firstStart = long.MaxValue;
     private long _lastEnd = long.MinValue;
 
     /// <param name="tag">The tag, or null for untagged intervals.</param>
     /// <param name="first">The tag's first interval: its kind and layout are the tag's.</param>
-    public TagTimeline(string? tag, EncodableHistogram first)
+    /// <param name="windows">The moving-window percentiles to compute (integer histograms only).</param>
+    /// <param name="worst">How many of the intervals with the largest maxima to keep.</param>
+    public TagTimeline(string? tag, EncodableHistogram first, IReadOnlyList<MovingWindow> windows, int worst)
     {
         Tag = tag;
+        _worst = new WorstIntervals(worst);
+        _windows = first is DoubleHistogram ? Array.Empty<MovingWindow>() : windows;
+        foreach (var window in _windows)
+        {
+            if (!_windowSums.ContainsKey(window.WindowSec))
+            {
+                _windowSums.Add(window.WindowSec, new WindowSum(window.WindowSec, (HistogramBase)first));
+            }
+        }
+
         if (first is DoubleHistogram)
         {
             _doubleSum = (DoubleHistogram)HistogramStatistics.StartSum(first);
@@ -54,6 +71,13 @@ internal sealed class TagTimeline
     /// <exception cref="HistogramFormatException">The interval is not of the tag's kind (integer or DoubleHistogram).</exception>
     public void Add(EncodableHistogram interval, long index, double startSec, double timeSec, int lineNumber)
     {
+        if (index != _lastIndex)
+        {
+            // The windows as they were at the end of the last bucket's interval so far.
+            NoteMovingValues();
+            _lastIndex = index;
+        }
+
         int at = Find(index);
         if (at >= _buckets.Count || _buckets[at].Index != index)
         {
@@ -85,6 +109,10 @@ internal sealed class TagTimeline
             }
 
             _open.Add(integer);
+            foreach (var window in _windowSums.Values)
+            {
+                window.Add(integer, timeSec);
+            }
         }
         else
         {
@@ -103,6 +131,7 @@ internal sealed class TagTimeline
         bucket.LastStartSec = Math.Max(bucket.LastStartSec, startSec);
         bucket.TimeSec = Math.Max(bucket.TimeSec, timeSec);
         Intervals++;
+        _worst.Add(interval, startSec, lineNumber);
         _firstStart = Math.Min(_firstStart, interval.StartTimeStamp);
         _lastEnd = Math.Max(_lastEnd, interval.EndTimeStamp);
     }
@@ -111,6 +140,7 @@ internal sealed class TagTimeline
     public void Coarsen()
     {
         Close();
+        _lastIndex >>= 1;
         var merged = new List<Bucket>(_buckets.Count / 2 + 1);
         foreach (var bucket in _buckets)
         {
@@ -140,11 +170,12 @@ internal sealed class TagTimeline
     public TagTimelineResult Finish(IReadOnlyList<double> percentiles, double gapSec)
     {
         Close();
+        NoteMovingValues();
         var leaves = new List<TimelineLeaf>(_buckets.Count);
         for (int i = 0; i < _buckets.Count; i++)
         {
             var b = _buckets[i];
-            leaves.Add(new TimelineLeaf(b.Index, b.FirstStartSec, b.LastStartSec, b.TimeSec, b.Intervals, i > 0 && b.FirstStartSec - _buckets[i - 1].TimeSec > gapSec, b.Counts));
+            leaves.Add(new TimelineLeaf(b.Index, b.FirstStartSec, b.LastStartSec, b.TimeSec, b.Intervals, i > 0 && b.FirstStartSec - _buckets[i - 1].TimeSec > gapSec, b.Counts, b.Moving(_windows.Count)));
         }
 
         int shift = 0;
@@ -168,7 +199,7 @@ internal sealed class TagTimeline
 
         if (_open is null)
         {
-            return new TagTimelineResult(_doubleSum!, drawn, leaves, null);
+            return new TagTimelineResult(_doubleSum!, drawn, leaves, null, _worst.Worst(), _worst.CountAbove(_doubleSum!.GetValueAtPercentile(99.99)));
         }
 
         var sum = (HistogramBase)HistogramStatistics.StartSum(_open);
@@ -179,7 +210,28 @@ internal sealed class TagTimeline
         }
 
         CountsPayload.Complete(sum, sumMaxIndex);
-        return new TagTimelineResult(sum, drawn, leaves, (HistogramBase)HistogramStatistics.StartSum(_open));
+        return new TagTimelineResult(sum, drawn, leaves, (HistogramBase)HistogramStatistics.StartSum(_open), _worst.Worst(), _worst.CountAbove(sum.GetValueAtPercentile(99.99)));
+    }
+
+    /// <summary>Gives the bucket of the last interval added the moving-window percentiles as they are now.</summary>
+    private void NoteMovingValues()
+    {
+        if (_windows.Count == 0 || _lastIndex == long.MinValue)
+        {
+            return;
+        }
+
+        int at = Find(_lastIndex);
+        if (at < _buckets.Count && _buckets[at].Index == _lastIndex)
+        {
+            var values = new double[_windows.Count];
+            for (int i = 0; i < values.Length; i++)
+            {
+                values[i] = _windowSums[_windows[i].WindowSec].ValueAt(_windows[i].Percentile);
+            }
+
+            _buckets[at].MovingValues = values;
+        }
     }
 
     /// <summary>How many drawn buckets runs of 2^<paramref name="shift"/> grid places make.</summary>
@@ -218,7 +270,7 @@ internal sealed class TagTimeline
                 }
             }
 
-            return merged.ToTimelineBucket(doubles, percentiles, afterGap);
+            return merged.ToTimelineBucket(doubles, percentiles, afterGap, _buckets[to - 1].Moving(_windows.Count));
         }
 
         // The bucket's numbers from its counts, in the histogram that filled the buckets, emptied again after.
@@ -229,7 +281,7 @@ internal sealed class TagTimeline
         }
 
         CountsPayload.Complete(_open, maxIndex);
-        var bucket = merged.ToTimelineBucket(_open, percentiles, afterGap);
+        var bucket = merged.ToTimelineBucket(_open, percentiles, afterGap, _buckets[to - 1].Moving(_windows.Count));
         _open.Reset();
         return bucket;
     }
@@ -307,12 +359,23 @@ internal sealed class TagTimeline
         /// <summary>The sum of a bucket of DoubleHistograms.</summary>
         public DoubleHistogram? Doubles { get; set; }
 
+        /// <summary>The moving-window percentiles at the end of the bucket's last interval; null before they are noted.</summary>
+        public double[]? MovingValues { get; set; }
+
+        /// <summary>The moving-window percentiles, NaN for those not known.</summary>
+        public double[] Moving(int windows) => MovingValues ?? Enumerable.Repeat(double.NaN, windows).ToArray();
+
         /// <summary>Adds <paramref name="other"/>'s intervals to this bucket (their counts too unless <paramref name="withCounts"/> is false).</summary>
         public void Absorb(Bucket other, bool withCounts = true)
         {
             Intervals += other.Intervals;
             FirstStartSec = Math.Min(FirstStartSec, other.FirstStartSec);
             LastStartSec = Math.Max(LastStartSec, other.LastStartSec);
+            if (other.TimeSec >= TimeSec && other.MovingValues is not null)
+            {
+                MovingValues = other.MovingValues;
+            }
+
             TimeSec = Math.Max(TimeSec, other.TimeSec);
             if (!withCounts)
             {
@@ -329,7 +392,7 @@ internal sealed class TagTimeline
             }
         }
 
-        public TimelineBucket ToTimelineBucket(EncodableHistogram h, IReadOnlyList<double> percentiles, bool afterGap)
+        public TimelineBucket ToTimelineBucket(EncodableHistogram h, IReadOnlyList<double> percentiles, bool afterGap, IReadOnlyList<double> moving)
         {
             var values = new double[percentiles.Count];
             for (int i = 0; i < values.Length; i++)
@@ -348,6 +411,7 @@ internal sealed class TagTimeline
                 Values = values,
                 Max = HistogramStatistics.Max(h),
                 TimelinePercentiles = percentiles,
+                MovingValues = moving,
             };
         }
     }

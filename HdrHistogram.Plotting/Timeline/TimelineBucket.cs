@@ -40,6 +40,12 @@ public sealed class TimelineBucket
     /// <summary>The largest value.</summary>
     public required double Max { get; init; }
 
+    /// <summary>
+    /// The moving-window percentiles (<see cref="Data.PlotReadOptions.MovingWindows"/>, in that order) at the end of the
+    /// bucket's last interval; NaN where not known (an empty window, DoubleHistogram series).
+    /// </summary>
+    public IReadOnlyList<double> MovingValues { get; init; } = System.Array.Empty<double>();
+
     /// <summary>The median.</summary>
     public double P50 => ValueAt(50);
 

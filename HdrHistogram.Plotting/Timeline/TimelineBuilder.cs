@@ -26,6 +26,8 @@ internal sealed class TimelineBuilder
     private const int FirstWidthDivisor = 1024;
 
     private readonly IReadOnlyList<double> _percentiles;
+    private readonly IReadOnlyList<MovingWindow> _windows;
+    private readonly int _worst;
     private readonly Dictionary<string, TagTimeline> _byTag = new(StringComparer.Ordinal);
     private readonly List<TagTimeline> _order = new();
     private double _origin = double.NaN;
@@ -33,9 +35,13 @@ internal sealed class TimelineBuilder
     private double _firstLengthSec = double.NaN;
 
     /// <param name="percentiles">The percentiles each bucket's values are computed at.</param>
-    public TimelineBuilder(IReadOnlyList<double> percentiles)
+    /// <param name="windows">The moving-window percentiles to compute.</param>
+    /// <param name="worst">How many of each tag's intervals with the largest maxima to keep.</param>
+    public TimelineBuilder(IReadOnlyList<double> percentiles, IReadOnlyList<MovingWindow> windows, int worst)
     {
         _percentiles = percentiles;
+        _windows = windows;
+        _worst = worst;
     }
 
     /// <summary>The width of a bucket in seconds (0 before the first interval).</summary>
@@ -60,7 +66,7 @@ internal sealed class TimelineBuilder
         string key = interval.Tag ?? string.Empty;
         if (!_byTag.TryGetValue(key, out var tag))
         {
-            tag = new TagTimeline(interval.Tag, interval);
+            tag = new TagTimeline(interval.Tag, interval, _windows, _worst);
             _byTag.Add(key, tag);
             _order.Add(tag);
         }

@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+
 namespace HdrHistogram.Plotting.Timeline;
 
 /// <summary>
@@ -12,4 +14,5 @@ namespace HdrHistogram.Plotting.Timeline;
 /// <param name="Intervals">How many intervals it stands for.</param>
 /// <param name="AfterGap">Whether intervals are missing before it (see <see cref="TimelineBucket.AfterGap"/>).</param>
 /// <param name="Counts">Its counts as a V2 counts payload; null for DoubleHistogram series.</param>
-internal sealed record TimelineLeaf(long Index, double FirstStartSec, double LastStartSec, double TimeSec, int Intervals, bool AfterGap, byte[]? Counts);
+/// <param name="MovingValues">The moving-window percentiles at the end of its last interval (NaN where not known).</param>
+internal sealed record TimelineLeaf(long Index, double FirstStartSec, double LastStartSec, double TimeSec, int Intervals, bool AfterGap, byte[]? Counts, IReadOnlyList<double> MovingValues);

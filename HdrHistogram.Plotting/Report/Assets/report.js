@@ -16,7 +16,12 @@
   var LINES = data.timeline ? data.timeline.lines.map(function (line, k) {
     return { name: line.name, percentile: line.percentile, index: VALUES + k, dash: line.dash.join(' '), width: line.width };
   }) : [];
+  // The moving-window percentiles: after the lines' values in each timeline point, drawn wide and translucent.
+  var MOVING = data.timeline ? data.timeline.moving : [];
+  var MOVING_AT = VALUES + LINES.length;
   var TICK_PERCENTILES = data.percentiles.tickPercentiles;
+  // The percentiles the timeline marks with horizontal lines, for the whole log or the selected range.
+  var MARKS = [['p99', 99], ['p99.9', 99.9], ['p99.99', 99.99], ['max', null]];
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
@@ -224,6 +229,7 @@
       var b = this.list[k], c = this.sum(k, k + 1), ratio = this.series.ratio;
       var p = [b[2], c.total, b[3], b[4], b[0], b[1]];
       LINES.forEach(function (line) { p.push((line.percentile === null ? c.max() : c.valueAt(line.percentile)) / ratio); });
+      for (var m = 0; m < MOVING.length; m++) { p.push(b[6 + m]); }
       this.stats[k] = p;
     }
     return this.stats[k];
@@ -242,11 +248,24 @@
 
   // ---- The selected time range ----
 
-  var state = { range: null };
+  // The selected range [from, to] in seconds since the log's start (null: the whole log), and a time marked in it.
+  var state = { range: null, mark: null };
+
+  // A time axis label: seconds since the log's start, or the wall clock in the report's time zone (as the pictures).
+  var WALL = data.timeAxis === 'wall' && data.timeline && data.timeline.series[0].logStartSec !== null
+    ? new Intl.DateTimeFormat('en-GB', { timeZone: data.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    : null;
+  function timeText(v, span) {
+    if (!WALL) { return tickText(v); }
+    var parts = {};
+    WALL.formatToParts(new Date(Math.round((data.timeline.series[0].logStartSec + v) * 1000))).forEach(function (p) { parts[p.type] = p.value; });
+    return span > 86400 ? parts.month + '-' + parts.day + ' ' + parts.hour + ':' + parts.minute : parts.hour + ':' + parts.minute + ':' + parts.second;
+  }
   var timelineSeries = data.timeline ? data.timeline.series : [];
   var blocks = timelineSeries.map(function (s) { return s.blocks ? new Blocks(s) : null; });
   var charts = [];
   var listeners = [];
+  var countsReady = false;
 
   // The selection: per timeline series, its blocks [from, to) and their counts added (null without counts).
   function selection() {
@@ -259,6 +278,29 @@
       if (!b.cache || b.cache.from !== r[0] || b.cache.to !== r[1]) { b.cache = { from: r[0], to: r[1], counts: b.sum(r[0], r[1]) }; }
       return b.cache;
     });
+  }
+
+  // Every block of series i added together, computed once.
+  var whole = [];
+  function wholeCounts(i) {
+    if (!whole[i]) { whole[i] = blocks[i].sum(0, blocks[i].list.length); }
+    return whole[i];
+  }
+
+  // Selects about twenty blocks around time t of timeline series i and marks t (a worst interval's start).
+  function selectAround(i, t) {
+    var b = blocks[i];
+    if (!b) {
+      var pts = timelineSeries[i].points, span = pts[pts.length - 1][0] - pts[0][4];
+      select(t - span / 100, t + span / 100);
+    } else {
+      var k = 0;
+      while (k < b.list.length - 1 && b.list[k + 1][0] <= t) { k++; }
+      var from = Math.max(0, k - 10), to = Math.min(b.list.length, k + 11);
+      select(b.list[from][0], b.list[to - 1][2]);
+    }
+    state.mark = t;
+    changed();
   }
 
   // Selects the blocks whose middle lies in [t0, t1], snapped to the first series' block bounds.
@@ -287,6 +329,7 @@
   }
   function reset() {
     state.range = null;
+    state.mark = null;
     if (window.history && window.history.replaceState) { window.history.replaceState(null, '', window.location.pathname + window.location.search); }
     changed();
   }
@@ -304,6 +347,7 @@
     this.log = data.yScale === 'log';
     this.hidden = {};
     this.series = kind === 'percentiles' ? data.percentiles.series : data.timeline.series;
+    if (kind === 'counts') { this.log = true; }
     var box = html('div', 'chart', null);
     var controls = html('div', 'controls', box);
     var label = html('label', '', controls);
@@ -312,6 +356,17 @@
     this.toggle.checked = this.log;
     label.appendChild(document.createTextNode(' Log y axis'));
     this.toggle.addEventListener('change', function () { self.log = self.toggle.checked; self.draw(); });
+    var save = html('button', 'save-png', controls, 'Save PNG');
+    save.type = 'button';
+    save.addEventListener('click', function () { savePng(self.svg, kind + '.png'); });
+    if (kind === 'timeline') {
+      var marksLabel = html('label', '', controls);
+      this.marks = html('input', 'pct-lines', marksLabel);
+      this.marks.type = 'checkbox';
+      this.marks.checked = true;
+      marksLabel.appendChild(document.createTextNode(' Percentile lines (p99, p99.9, p99.99, max)'));
+      this.marks.addEventListener('change', function () { self.draw(); });
+    }
     var legend = html('ul', 'legend series-legend', box);
     this.series.forEach(function (s, i) {
       var item = html('li', '', legend);
@@ -327,11 +382,17 @@
     });
     if (kind === 'timeline') {
       var lines = html('ul', 'legend line-legend', box);
-      LINES.slice(1).concat([LINES[0]]).forEach(function (line) {
+      LINES.forEach(function (line) {
         var item = html('li', '', lines);
         var svg = el('svg', { width: 36, height: 10, viewBox: '0 0 36 10' }, item);
         el('line', { x1: 0, y1: 5, x2: 36, y2: 5, stroke: 'currentColor', 'stroke-width': line.width, 'stroke-dasharray': line.dash }, svg);
         item.appendChild(document.createTextNode(' ' + line.name));
+      });
+      MOVING.forEach(function (m) {
+        var item = html('li', '', lines);
+        var svg = el('svg', { width: 36, height: 10, viewBox: '0 0 36 10' }, item);
+        el('line', { x1: 0, y1: 5, x2: 36, y2: 5, stroke: 'currentColor', 'stroke-width': data.timeline.movingWidth, 'stroke-opacity': data.timeline.movingOpacity }, svg);
+        item.appendChild(document.createTextNode(' ' + m.name));
       });
       var rangeBar = html('div', 'range-bar', box);
       this.rangeLabel = html('span', 'range-label', rangeBar, '');
@@ -353,13 +414,25 @@
     }
     this.draw();
     // Only a chart that drew replaces the picture: if anything above fails, the picture stays.
-    var fallback = figure.querySelector('svg.static');
+    var fallback = figure.querySelector('svg.static, .no-script');
     if (fallback) { fallback.style.display = 'none'; }
   }
 
-  // What is drawn of series i: {points, ranged} (points as in the data: percentile points or timeline points).
+  // What is drawn of series i: {points, ranged} (points as in the data: percentile points or timeline points; for
+  // the counts chart, [value, count] of every bucket with a count).
   Chart.prototype.shown = function (i) {
     var s = this.series[i], sel = selection();
+    if (this.kind === 'counts') {
+      // Drawn once the counts are decoded (just after the first frame), not to delay it.
+      if (!blocks[i] || !countsReady) { return { points: [], ranged: false }; }
+      var counts = sel && sel[i] ? sel[i].counts : wholeCounts(i);
+      if (!counts.valuePoints) {
+        var pts = [];
+        for (var n = 0; n < counts.idx.length; n++) { pts.push([counts.layout.highest(counts.idx[n]) / s.ratio, counts.cnt[n]]); }
+        counts.valuePoints = pts;
+      }
+      return { points: counts.valuePoints, ranged: !!(sel && sel[i]) };
+    }
     if (this.kind === 'percentiles') {
       var t = sel ? timelineIndexOf(s.name) : -1;
       if (t >= 0 && sel[t]) {
@@ -393,7 +466,8 @@
     this.drawn = [];
     var xMin = Infinity, xMax = -Infinity, yMax = -Infinity, yPos = Infinity;
     function seeY(y) { if (y > yMax) { yMax = y; } if (y > 0 && y < yPos) { yPos = y; } }
-    var valueFrom = this.kind === 'percentiles' ? 2 : VALUES, valueTo = this.kind === 'percentiles' ? 3 : VALUES + LINES.length;
+    var valueFrom = this.kind === 'timeline' ? VALUES : this.kind === 'counts' ? 1 : 2;
+    var valueTo = this.kind === 'timeline' ? MOVING_AT + MOVING.length : valueFrom + 1;
     this.series.forEach(function (s, i) {
       if (self.hidden[i]) { self.drawn[i] = null; return; }
       var shown = self.shown(i);
@@ -405,9 +479,14 @@
         if (p[0] > xMax) { xMax = p[0]; }
         for (var v = valueFrom; v < valueTo; v++) { if (p[v] !== null) { seeY(p[v]); } }
       }
+      if (self.kind === 'counts' && shown.points.length) { xMin = Math.min(xMin, shown.points[0][0]); }
     });
     if (xMin === Infinity) { xMin = 0; xMax = 1; yMax = 1; }
-    if (this.kind === 'percentiles') {
+    if (this.kind === 'counts') {
+      // Values on a log axis: from a little below the smallest to a little above the largest.
+      xMin = Math.log10(Math.max(xMin, 1e-9) / 1.25);
+      xMax = Math.log10(Math.max(xMax, 1e-9) * 1.25);
+    } else if (this.kind === 'percentiles') {
       xMin = 0;
       this.ticks = percentileTicks(xMax);
       xMax = Math.max(xMax, this.ticks[this.ticks.length - 1][0]);
@@ -441,7 +520,9 @@
       var t = el('text', { x: L - 6, y: y + 4, 'text-anchor': 'end' }, axis);
       t.textContent = tickText(v);
     });
-    var xTicks = this.kind === 'percentiles' ? this.ticks : linearTicks(xMin, xMax).map(function (v) { return [v, tickText(v)]; });
+    var xTicks = this.kind === 'percentiles' ? this.ticks
+      : this.kind === 'counts' ? logTicks(Math.pow(10, xMin), Math.pow(10, xMax)).map(function (v) { return [Math.log10(v), tickText(v)]; })
+      : linearTicks(xMin, xMax).map(function (v) { return [v, timeText(v, xMax - xMin)]; });
     var xAxis = el('g', { 'class': 'x-ticks', 'font-size': 12, fill: '#333' }, svg);
     xTicks.forEach(function (t) {
       if (t[0] < xMin - 1e-9 || t[0] > xMax + 1e-9) { return; }
@@ -451,21 +532,37 @@
       text.textContent = t[1];
     });
     var xl = el('text', { x: (L + W - R) / 2, y: H - 10, 'text-anchor': 'middle', 'font-size': 13 }, svg);
-    xl.textContent = this.kind === 'percentiles' ? 'Percentile' : 'Time since log start (s)';
+    xl.textContent = this.kind === 'percentiles' ? 'Percentile' : this.kind === 'counts' ? 'Latency (' + data.unit + ', log)' : data.timeLabel;
     var yl = el('text', { x: 16, y: (T + H - B) / 2, 'text-anchor': 'middle', 'font-size': 13, transform: 'rotate(-90 16 ' + ((T + H - B) / 2) + ')' }, svg);
-    yl.textContent = 'Latency (' + data.unit + ', ' + (this.log ? 'log' : 'linear') + ')';
+    yl.textContent = this.kind === 'counts' ? 'Count (' + (this.log ? 'log' : 'linear') + ')' : 'Latency (' + data.unit + ', ' + (this.log ? 'log' : 'linear') + ')';
     var lines = el('g', { 'class': 'lines', fill: 'none' }, svg);
     this.series.forEach(function (s, i) {
       var shown = self.drawn[i];
+      if (!shown || self.kind !== 'timeline') { return; }
+      // Moving-window percentiles underneath, broken where a value is missing or the log has a gap.
+      MOVING.forEach(function (m, k) {
+        var d = [], open = false;
+        shown.points.forEach(function (p) {
+          var v = p[MOVING_AT + k];
+          if (v === null || v === undefined) { open = false; return; }
+          d.push((open && !p[3] ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(v).toFixed(2));
+          open = true;
+        });
+        el('path', { d: d.join(' '), stroke: s.color, 'stroke-width': data.timeline.movingWidth, 'stroke-opacity': data.timeline.movingOpacity, 'data-series': String(i), 'data-moving': m.name, 'class': 'moving' }, lines);
+      });
+    });
+    this.series.forEach(function (s, i) {
+      var shown = self.drawn[i];
       if (!shown) { return; }
-      var groups = self.kind === 'percentiles'
-        ? [{ dash: '', width: 2, value: 2 }]
-        : LINES.map(function (line) { return { dash: line.dash, width: line.width, value: line.index }; });
+      var groups = self.kind === 'timeline'
+        ? LINES.map(function (line) { return { dash: line.dash, width: line.width, value: line.index }; })
+        : [{ dash: '', width: 2, value: self.kind === 'counts' ? 1 : 2 }];
       groups.forEach(function (g) {
         // A gap in the log (a timeline point's afterGap) starts a new line.
         var d = [];
         shown.points.forEach(function (p, j) {
-          d.push((j && !(self.kind === 'timeline' && p[3]) ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[g.value]).toFixed(2));
+          var x = self.kind === 'counts' ? X(Math.log10(p[0])) : X(p[0]);
+          d.push((j && !(self.kind === 'timeline' && p[3]) ? 'L' : 'M') + x.toFixed(2) + ' ' + Y(p[g.value]).toFixed(2));
         });
         el('path', { d: d.join(' '), stroke: s.color, 'stroke-width': g.width, 'stroke-dasharray': g.dash, 'data-series': String(i), 'class': shown.ranged ? 'ranged' : 'whole' }, lines);
       });
@@ -473,6 +570,10 @@
     if (sla) {
       var sd = sla.map(function (p, j) { return (j ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[1]).toFixed(2); }).join(' ');
       el('path', { d: sd, stroke: '#d00', 'stroke-width': 2, 'stroke-dasharray': '8 5', fill: 'none', 'class': 'sla' }, svg);
+    }
+    if (this.kind === 'timeline' && this.marks && this.marks.checked) { this.drawMarks(svg, X, Y); }
+    if (this.kind === 'timeline' && state.mark !== null && state.range) {
+      el('line', { 'class': 'mark', x1: X(state.mark), x2: X(state.mark), y1: T, y2: H - B, stroke: '#cf222e', 'stroke-width': 1.5 }, svg);
     }
     if (this.kind === 'timeline') {
       this.band = el('rect', { 'class': 'drag-band', x: 0, y: T, width: 0, height: H - T - B, fill: 'rgba(31,119,180,0.15)', stroke: '#1F77B4', visibility: 'hidden' }, svg);
@@ -482,6 +583,23 @@
       this.resetButton.disabled = !state.range;
     }
     this.marker = el('circle', { r: 5, fill: 'none', stroke: '#000', 'stroke-width': 2, visibility: 'hidden' }, svg);
+  };
+
+  // Horizontal lines at the p99, p99.9, p99.99 and max of each shown series: the selected range's, or the whole log's.
+  Chart.prototype.drawMarks = function (svg, X, Y) {
+    var self = this, sel = selection(), g = el('g', { 'class': 'pct-marks', 'font-size': 11 }, svg);
+    this.series.forEach(function (s, i) {
+      if (!self.drawn[i]) { return; }
+      var c = sel && sel[i] ? sel[i].counts : null;
+      MARKS.forEach(function (mark) {
+        var v = c ? (mark[1] === null ? c.max() : c.valueAt(mark[1])) / s.ratio : s.whole[mark[0]];
+        if (v === null || v === undefined) { return; }
+        var y = Y(v);
+        el('line', { 'class': 'pct-mark', x1: L, x2: W - R, y1: y, y2: y, stroke: s.color, 'stroke-width': 0.8, 'stroke-dasharray': '2 6', 'data-mark': mark[0], 'data-value': String(v) }, g);
+        var text = el('text', { x: W - R - 4, y: y - 3, 'text-anchor': 'end', fill: s.color }, g);
+        text.textContent = mark[0] + ' ' + num(v);
+      });
+    });
   };
 
   // The labelled percentile ticks up to one past maxX (PlotRenderer.PercentileTicks).
@@ -500,6 +618,9 @@
 
   Chart.prototype.describe = function (i, p, k) {
     var s = this.series[i];
+    if (this.kind === 'counts') {
+      return [s.name + (this.drawn[i].ranged ? ' (selected range)' : ''), 'value ' + num(p[0]) + ' ' + data.unit, 'count ' + String(p[1])];
+    }
     if (this.kind === 'percentiles') {
       return [s.name + (this.drawn[i].ranged ? ' (selected range)' : ''), 'percentile ' + pct(p[1]), 'value ' + num(p[2]) + ' ' + data.unit, 'count ' + (p[3] < 0 ? '?' : String(p[3])) + ' at or below'];
     }
@@ -516,9 +637,9 @@
       var shown = self.drawn[i];
       if (!shown || !shown.points.length) { return; }
       var pts = shown.points, j, k, dx, dy, d;
-      if (self.kind === 'percentiles') {
+      if (self.kind !== 'timeline') {
         for (j = 0; j < pts.length; j++) {
-          dx = self.X(pts[j][0]) - at.x; dy = self.Y(pts[j][2]) - at.y; d = dx * dx + dy * dy;
+          dx = self.px(pts[j]) - at.x; dy = self.py(pts[j]) - at.y; d = dx * dx + dy * dy;
           if (d < bestD) { bestD = d; best = { s: i, p: pts[j], j: j, k: 0 }; }
         }
         return;
@@ -535,6 +656,10 @@
     return best;
   };
 
+  // Where a percentile or counts point is drawn.
+  Chart.prototype.px = function (p) { return this.kind === 'counts' ? this.X(Math.log10(p[0])) : this.X(p[0]); };
+  Chart.prototype.py = function (p) { return this.kind === 'counts' ? this.Y(p[1]) : this.Y(p[2]); };
+
   Chart.prototype.toSvg = function (e) {
     var m = this.svg.getScreenCTM();
     return m ? new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse()) : null;
@@ -545,9 +670,8 @@
     if (!at) { return; }
     var best = this.nearest(at);
     if (!best) { return; }
-    var value = this.kind === 'percentiles' ? best.p[2] : best.p[LINES[best.k].index];
-    this.marker.setAttribute('cx', this.X(best.p[0]));
-    this.marker.setAttribute('cy', this.Y(value));
+    this.marker.setAttribute('cx', this.kind === 'timeline' ? this.X(best.p[0]) : this.px(best.p));
+    this.marker.setAttribute('cy', this.kind === 'timeline' ? this.Y(best.p[LINES[best.k].index]) : this.py(best.p));
     this.marker.setAttribute('visibility', 'visible');
     var tip = this.tip;
     while (tip.firstChild) { tip.removeChild(tip.firstChild); }
@@ -586,8 +710,9 @@
 
   // Where a point is on the screen (for tests and automation): series i, point j, timeline line k.
   Chart.prototype.screenOf = function (i, j, k) {
-    var p = this.drawn[i].points[j], x = p[0], y = this.kind === 'percentiles' ? p[2] : p[LINES[k || 0].index];
-    var at = new DOMPoint(this.X(x), this.Y(y)).matrixTransform(this.svg.getScreenCTM());
+    var p = this.drawn[i].points[j];
+    var x = this.kind === 'timeline' ? this.X(p[0]) : this.px(p), y = this.kind === 'timeline' ? this.Y(p[LINES[k || 0].index]) : this.py(p);
+    var at = new DOMPoint(x, y).matrixTransform(this.svg.getScreenCTM());
     return [at.x, at.y];
   };
   // Where time t is on the screen, at the middle of the plot's height.
@@ -639,6 +764,72 @@
     render();
   }
 
+  // Saves a chart as a PNG, drawn at twice its size from its SVG (white background, the page's font).
+  function savePng(svg, name) {
+    var copy = svg.cloneNode(true);
+    copy.setAttribute('xmlns', NS);
+    copy.setAttribute('width', W * 2);
+    copy.setAttribute('height', H * 2);
+    copy.setAttribute('style', 'font-family: system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; background: #fff');
+    var image = new Image();
+    image.onload = function () {
+      var canvas = document.createElement('canvas');
+      canvas.width = W * 2;
+      canvas.height = H * 2;
+      var context = canvas.getContext('2d');
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      context.drawImage(image, 0, 0);
+      canvas.toBlob(function (blob) {
+        var a = document.createElement('a');
+        a.href = URL.createObjectURL(blob);
+        a.download = name;
+        document.body.appendChild(a);
+        a.click();
+        window.setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+      }, 'image/png');
+    };
+    image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(new XMLSerializer().serializeToString(copy));
+  }
+
+  // The SLA table's selected-range columns: each target judged on the range's value at its percentile.
+  function slaTable() {
+    var table = document.getElementById('sla');
+    if (!table) { return; }
+    listeners.push(function () {
+      var sel = selection(), cells = table.querySelectorAll('.range');
+      for (var n = 0; n < cells.length; n++) { cells[n].hidden = !sel; }
+      if (!sel) { return; }
+      var rows = table.querySelectorAll('tbody tr');
+      for (var r = 0; r < rows.length; r++) {
+        var i = Number(rows[r].getAttribute('data-series')), tds = rows[r].querySelectorAll('td.range');
+        if (i < 0 || !sel[i]) { tds[0].textContent = '-'; tds[1].textContent = ''; tds[1].className = 'range'; continue; }
+        var v = sel[i].counts.valueAt(Number(rows[r].getAttribute('data-percentile'))) / timelineSeries[i].ratio;
+        var pass = v <= Number(rows[r].getAttribute('data-target'));
+        tds[0].textContent = v.toFixed(3);
+        tds[1].textContent = pass ? 'pass' : 'fail';
+        tds[1].className = 'range ' + (pass ? 'pass' : 'fail');
+      }
+    });
+  }
+
+  // A worst interval's row selects the time around it and marks it.
+  function worstTable() {
+    var table = document.getElementById('worst');
+    if (!table) { return; }
+    var rows = table.querySelectorAll('tbody tr');
+    for (var r = 0; r < rows.length; r++) {
+      (function (row) {
+        row.title = 'Show this interval on the timeline';
+        row.addEventListener('click', function () {
+          selectAround(Number(row.getAttribute('data-series')), Number(row.getAttribute('data-start')));
+          var figure = document.getElementById('timeline-figure');
+          if (figure && figure.scrollIntoView) { figure.scrollIntoView(); }
+        });
+      }(rows[r]));
+    }
+  }
+
   function build(figure, kind) {
     if (!figure) { return null; }
     var before = figure.childNodes.length;
@@ -662,6 +853,9 @@
   build(document.getElementById('percentiles-figure'), 'percentiles');
   var timeline = data.timeline ? build(document.getElementById('timeline-figure'), 'timeline') : null;
   if (timeline) { rangeTable(timeline.box); }
+  if (data.timeline) { build(document.getElementById('counts-figure'), 'counts'); }
+  slaTable();
+  worstTable();
   fromFragment();
   window.addEventListener('hashchange', function () { if (/^#range=/.test(window.location.hash)) { fromFragment(); } });
   // The page's own clock (ms since navigation started): charts drawn, and the first frame after (eng/report-scale.sh).
@@ -672,6 +866,12 @@
     window.setTimeout(function () { prepare(); timings.prepared = performance.now(); }, 0);
   });
   // Decodes every series' counts, so that the first range answers as fast as the next.
-  function prepare() { blocks.forEach(function (b) { if (b) { b.decoded(); } }); }
-  window.hdrReport = { charts: charts, select: select, reset: reset, range: function () { return state.range; }, prepare: prepare, timings: timings };
+  function prepare() {
+    blocks.forEach(function (b) { if (b) { b.decoded(); } });
+    if (!countsReady) {
+      countsReady = true;
+      charts.forEach(function (c) { if (c.kind === 'counts') { c.draw(); } });
+    }
+  }
+  window.hdrReport = { charts: charts, chart: function (kind) { return charts.filter(function (c) { return c.kind === kind; })[0]; }, select: select, reset: reset, range: function () { return state.range; }, prepare: prepare, timings: timings };
 }());
