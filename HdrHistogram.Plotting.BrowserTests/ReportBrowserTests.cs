@@ -62,8 +62,9 @@ public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowse
         var interval = intervals[stall];
 
         await using var session = await BrowserSession.Open(_browser, report);
-        // Line 0 of the timeline is max (drawn first, underneath the percentiles).
-        var at = await session.Page.EvaluateAsync<double[]>($"() => window.hdrReport.charts[1].screenOf(0, {stall}, 0)");
+        // Line 4 of the timeline is max (drawn last, its dots above the percentiles).
+        await session.Page.Locator("#timeline-figure svg.interactive").ScrollIntoViewIfNeededAsync();
+        var at = await session.Page.EvaluateAsync<double[]>($"() => window.hdrReport.charts[1].screenOf(0, {stall}, 4)");
         await session.Page.Mouse.MoveAsync((float)at[0], (float)at[1]);
 
         var lines = await session.Page.Locator("#timeline-figure .tip div").AllInnerTextsAsync();

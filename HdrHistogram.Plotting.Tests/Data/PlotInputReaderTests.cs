@@ -26,8 +26,8 @@ public sealed class PlotInputReaderTests : IDisposable
         series.Select(s => s.Summary.Count).Should().Equal(285_000, 15_000);
         series.Select(s => s.Summary.Intervals).Should().Equal(30, 30);
         series.Select(s => s.Summary.SpanSec).Should().Equal(300.0, 300.0);
-        series[0].Intervals.Select(i => i.TimeSec).Should().Equal(Enumerable.Range(1, 30).Select(i => i * 10.0));
-        series[0].Intervals.Sum(i => i.Count).Should().Be(285_000);
+        series[0].Timeline.Select(i => i.TimeSec).Should().Equal(Enumerable.Range(1, 30).Select(i => i * 10.0));
+        series[0].Timeline.Sum(i => i.Count).Should().Be(285_000);
         series[0].Label.Should().Be(PlotFixtures.Ycsb + " [READ]");
     }
 
@@ -41,8 +41,8 @@ public sealed class PlotInputReaderTests : IDisposable
         series.Summary.Count.ToString(System.Globalization.CultureInfo.InvariantCulture).Should().Be(java.TotalCount);
         series.Summary.Count.Should().Be(90 * 1000 + 120, "1000 hiccups a second for 90 s, and a 120 ms stall corrected at 1 ms");
         (series.Summary.Max / 1e6).ToString("F2", System.Globalization.CultureInfo.InvariantCulture).Should().Be(java.Max);
-        series.Intervals.Should().HaveCount(90);
-        series.Intervals.MaxBy(i => i.Max)!.TimeSec.Should().Be(43.0, "the stall is recorded in the interval from 42 s to 43 s");
+        series.Timeline.Should().HaveCount(90);
+        series.Timeline.MaxBy(i => i.Max)!.TimeSec.Should().Be(43.0, "the stall is recorded in the interval from 42 s to 43 s");
         series.Distribution[^1].Should().Be(new PercentilePoint(100, series.Summary.Max, series.Summary.Count));
         series.Distribution.Select(p => p.Percentile).Should().BeInAscendingOrder();
     }
@@ -75,7 +75,7 @@ public sealed class PlotInputReaderTests : IDisposable
         var series = PlotInputReader.Read(PlotFixtures.Ycsb, new PlotReadOptions { Tag = "READ", StartSec = 50, EndSec = 120 }).Single();
 
         series.Summary.Count.ToString(System.Globalization.CultureInfo.InvariantCulture).Should().Be(java.TotalCount);
-        series.Intervals.Select(i => i.TimeSec).Should().Equal(60, 70, 80, 90, 100, 110, 120, 130);
+        series.Timeline.Select(i => i.TimeSec).Should().Equal(60, 70, 80, 90, 100, 110, 120, 130);
         series.Summary.Count.Should().Be(8 * 9500, "the intervals starting at 50 s to 120 s");
     }
 
@@ -92,7 +92,7 @@ public sealed class PlotInputReaderTests : IDisposable
             .Select(l => double.Parse(l.Split('=', ',')[1], System.Globalization.CultureInfo.InvariantCulture)).Single());
         series.Distribution[0].Percentile.Should().Be(0);
         series.Distribution[^1].Percentile.Should().Be(100);
-        series.Intervals.Should().BeEmpty();
+        series.Timeline.Should().BeEmpty();
     }
 
     [Fact]
@@ -110,7 +110,7 @@ public sealed class PlotInputReaderTests : IDisposable
         series.Summary.Count.Should().Be(2 * workload.GetProperty("totalCount").GetInt64());
         series.Summary.Max.Should().Be(workload.GetProperty("maxValue").GetInt64());
         series.Summary.Intervals.Should().Be(2);
-        series.Intervals.Should().BeEmpty("base64 lines have no timestamps to draw a timeline with");
+        series.Timeline.Should().BeEmpty("base64 lines have no timestamps to draw a timeline with");
     }
 
     [Fact]

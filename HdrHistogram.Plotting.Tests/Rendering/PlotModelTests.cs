@@ -43,13 +43,13 @@ public class PlotModelTests
 
         var lines = plot.GetPlottables().OfType<ScottPlot.Plottables.Scatter>().ToList();
         lines.Should().HaveCount(10);
-        // READ's five lines in one colour, UPDATE's in another; within each, five dash styles, max first.
+        // READ's five lines in one colour, UPDATE's in another; within each, five dash styles, max last (its dots on top).
         lines.Take(5).Select(l => l.Color).Distinct().Should().ContainSingle();
         lines.Skip(5).Select(l => l.Color).Distinct().Should().ContainSingle();
         lines[0].Color.Should().NotBe(lines[5].Color);
         lines.Take(5).Select(l => l.LinePattern.Name).Should().OnlyHaveUniqueItems();
         lines.Take(5).Select(l => l.LinePattern.Name).Should().Equal(lines.Skip(5).Select(l => l.LinePattern.Name));
-        lines[0].LinePattern.Name.Should().Be("max");
+        lines[4].LinePattern.Name.Should().Be("max");
     }
 
     [Fact]
@@ -115,7 +115,7 @@ public class PlotModelTests
         Source = name,
         Format = PlotInputFormat.Log,
         Distribution = new List<PercentilePoint> { new(0, 1, 1), new(50, median, 50), new(100, max, 100) },
-        Intervals = Array.Empty<IntervalPercentiles>(),
+        Timeline = Array.Empty<HdrHistogram.Plotting.Timeline.TimelineBucket>(),
         Summary = new SeriesSummary { Count = 100, P50 = median, Max = max },
     };
 }

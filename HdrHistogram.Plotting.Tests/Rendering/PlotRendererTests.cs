@@ -47,8 +47,9 @@ public class PlotRendererTests
             "ycsb-style.hlog [UPDATE]",
             "SLA 99% ≤ 5 ms",
             "UPDATE latency");
-        // Skia draws a dashed stroke as the outline of its dashes, filled: the SLA line and its legend sample, in red.
-        svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("fill")?.Value == "red").Should().Be(2);
+        // The SLA line is a dashed red stroke; its legend sample, which Skia draws as the filled outline of its dashes, too.
+        svg.Descendants(PlotFixtures.Svg + "path").Where(p => p.Attribute("stroke")?.Value == "red").Select(p => p.Attribute("stroke-dasharray")?.Value).Should().Equal("10 10");
+        svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("fill")?.Value == "red").Should().Be(1);
         svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("stroke")?.Value == "#1F77B4").Should().Be(2, "the series line and its legend sample");
         (svg.Root!.Attribute("width")!.Value, svg.Root.Attribute("height")!.Value).Should().Be(("800", "500"));
     }
@@ -68,10 +69,12 @@ public class PlotRendererTests
             "jhiccup-style.hlog",
             "p50", "p90", "p99", "p99.9", "max",
             "Hiccups");
-        // One colour for the file: its five lines and its legend sample (the percentile legend is black). Skia draws a
-        // dashed stroke as the filled outline of its dashes: p50 and the sample are stroked, the four dashed lines filled.
-        svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("stroke")?.Value == "#1F77B4").Should().Be(2);
-        svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("fill")?.Value == "#1F77B4").Should().Be(4);
+        // One colour for the file: its five lines and its legend sample (the percentile legend is black), every one a
+        // stroke: the four dashed lines with their dash arrays (not the filled outline of every dash Skia writes).
+        var paths = svg.Descendants(PlotFixtures.Svg + "path").Where(p => p.Attribute("stroke")?.Value == "#1F77B4").ToList();
+        paths.Should().HaveCount(6);
+        paths.Select(p => p.Attribute("stroke-dasharray")?.Value).Should().Equal(null, "9 4", "4 3", "12 4 3 4", "1 4", null);
+        svg.Descendants(PlotFixtures.Svg + "path").Count(p => p.Attribute("fill")?.Value == "#1F77B4").Should().Be(0);
 
         var xTicks = PlotFixtures.Texts(svg).SkipWhile(t => t != "Time since log start (s)").Skip(1).TakeWhile(t => t != "Latency (ms, log scale)")
             .Select(t => double.Parse(t, System.Globalization.CultureInfo.InvariantCulture)).ToList();

@@ -48,10 +48,11 @@ public class HtmlReportWriterTests
 
         string html = HtmlReportWriter.Write(series, new PlotOptions { Unit = ValueUnit.FromUnits("ns", "ms") }, "hdr report");
 
-        var rows = Regex.Matches(html, "<tr><td>(.*?)</td></tr>").Select(m => Regex.Split(m.Groups[1].Value, "</td><td>")).ToList();
+        var rows = Regex.Matches(html, "<tr><td[^>]*>(.*?)</td></tr>").Select(m => Regex.Split(m.Groups[1].Value, "</td><td>")).ToList();
         rows.Should().HaveCount(3);
-        // File, Tag, Intervals, Span, Count, Min, p50, p90, p99, p99.9, p99.99, Max, Mean, Std deviation
-        rows[0][0].Should().Be(System.Net.WebUtility.HtmlEncode(PlotFixtures.JHiccup));
+        // File (its short name; the path on hover), Tag, Intervals, Span, Count, Min, p50, p90, p99, p99.9, p99.99, Max, Mean, Std deviation
+        rows[0][0].Should().Be("jhiccup-style.hlog");
+        html.Should().Contain("<tr><td title=\"" + System.Net.WebUtility.HtmlEncode(PlotFixtures.JHiccup) + "\">jhiccup-style.hlog</td>");
         rows[0][1].Should().Be("(untagged)");
         rows[0][2].Should().Be("90");
         rows[0][3].Should().Be("90.000");
@@ -71,7 +72,7 @@ public class HtmlReportWriterTests
 
         string html = HtmlReportWriter.Write(series, new PlotOptions { Unit = ValueUnit.FromUnits("us", "ms") }, "hdr report");
 
-        var rows = Regex.Matches(html, "<tr><td>(.*?)</td></tr>").Select(m => Regex.Split(m.Groups[1].Value, "</td><td>")).ToList();
+        var rows = Regex.Matches(html, "<tr><td[^>]*>(.*?)</td></tr>").Select(m => Regex.Split(m.Groups[1].Value, "</td><td>")).ToList();
         rows.Select(r => (r[1], r[4], r[11], r[12], r[13])).Should().Equal(
             ("READ", read.TotalCount, read.Max, read.Mean, read.StdDeviation),
             ("UPDATE", update.TotalCount, update.Max, update.Mean, update.StdDeviation));

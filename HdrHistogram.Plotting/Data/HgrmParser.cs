@@ -73,7 +73,7 @@ internal static class HgrmParser
             Source = name,
             Format = PlotInputFormat.Hgrm,
             Distribution = points,
-            Intervals = Array.Empty<IntervalPercentiles>(),
+            Timeline = Array.Empty<Timeline.TimelineBucket>(),
             Summary = new SeriesSummary
             {
                 Count = footerCount ?? count,

@@ -20,9 +20,6 @@ internal static class HistogramStatistics
 
     public static double Max(EncodableHistogram h) => h is DoubleHistogram d ? d.GetMaxValue() : ((HistogramBase)h).GetMaxValue();
 
-    public static IntervalPercentiles Interval(EncodableHistogram h, double timeSec)
-        => new(timeSec, TotalCount(h), ValueAtPercentile(h, 50), ValueAtPercentile(h, 90), ValueAtPercentile(h, 99), ValueAtPercentile(h, 99.9), Max(h));
-
     public static SeriesSummary Summary(EncodableHistogram h, int intervals, double? spanSec) => new()
     {
         Count = TotalCount(h),

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using HdrHistogram.Plotting.Timeline;
 
 namespace HdrHistogram.Plotting.Data;
 
@@ -26,8 +27,44 @@ public sealed class LatencySeries
     /// <summary>The percentile distribution, by increasing percentile, ending with the maximum at 100.</summary>
     public required IReadOnlyList<PercentilePoint> Distribution { get; init; }
 
-    /// <summary>Per-interval percentiles, in log order (empty for inputs without intervals).</summary>
-    public required IReadOnlyList<IntervalPercentiles> Intervals { get; init; }
+    /// <summary>
+    /// The timeline: the log's intervals by time, one bucket per interval for a log of up to
+    /// <see cref="TimelineBuilder.MaxDrawnBuckets"/> intervals, else about a thousand to two thousand buckets of several
+    /// intervals each (empty for inputs without timestamps).
+    /// </summary>
+    public required IReadOnlyList<TimelineBucket> Timeline { get; init; }
+
+    /// <summary>All the values added together (null for a .hgrm file, which holds only its lines).</summary>
+    internal EncodableHistogram? Sum { get; init; }
+
+    /// <summary>
+    /// The value at <paramref name="percentile"/>, as recorded: from the values (a .hgrm file: its first line at or above
+    /// the percentile).
+    /// </summary>
+    internal double ValueAt(double percentile)
+        => Sum is { } sum ? HistogramStatistics.ValueAtPercentile(sum, percentile)
+            : System.Linq.Enumerable.FirstOrDefault(Distribution, p => p.Percentile >= percentile, Distribution[^1]).Value;
+
+    /// <summary>The log's start time in seconds since the epoch (its StartTime line), where the timeline's times count from; null for other inputs.</summary>
+    public double? LogStartTimeSec { get; init; }
+
+    /// <summary>The moving-window percentiles the timeline's buckets hold (<see cref="TimelineBucket.MovingValues"/>).</summary>
+    public IReadOnlyList<MovingWindow> MovingWindows { get; init; } = System.Array.Empty<MovingWindow>();
+
+    /// <summary>The intervals with the largest maxima, largest first (empty for inputs without intervals).</summary>
+    public IReadOnlyList<WorstInterval> WorstIntervals { get; init; } = System.Array.Empty<WorstInterval>();
+
+    /// <summary>How many intervals have a maximum above the series' p99.99.</summary>
+    public long IntervalsAboveP9999 { get; init; }
+
+    /// <summary>The finest buckets of the timeline, with their counts (empty for inputs without timestamps).</summary>
+    internal IReadOnlyList<TimelineLeaf> TimelineLeaves { get; init; } = System.Array.Empty<TimelineLeaf>();
+
+    /// <summary>
+    /// An empty histogram of the layout the timeline buckets' counts are in (lowest discernible value, significant
+    /// digits); null for DoubleHistogram series and inputs without a timeline.
+    /// </summary>
+    internal HistogramBase? CountsLayout { get; init; }
 
     /// <summary>Totals and percentiles of all the values.</summary>
     public required SeriesSummary Summary { get; init; }
@@ -39,7 +76,14 @@ public sealed class LatencySeries
         Tag = Tag,
         Format = Format,
         Distribution = Distribution,
-        Intervals = Intervals,
+        Timeline = Timeline,
+        TimelineLeaves = TimelineLeaves,
+        LogStartTimeSec = LogStartTimeSec,
+        Sum = Sum,
+        MovingWindows = MovingWindows,
+        WorstIntervals = WorstIntervals,
+        IntervalsAboveP9999 = IntervalsAboveP9999,
+        CountsLayout = CountsLayout,
         Summary = Summary,
         HoldsDoubleHistograms = HoldsDoubleHistograms,
         ValuesIn = valuesIn,

@@ -4,6 +4,7 @@ using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Text;
+using HdrHistogram.Plotting.Timeline;
 
 namespace HdrHistogram.Plotting.Data;
 
@@ -114,14 +115,14 @@ public static class PlotInputReader
 
     private static List<LatencySeries> ReadLog(Stream stream, string name, PlotReadOptions options)
     {
-        var byTag = new Dictionary<string, TagReader>(StringComparer.Ordinal);
-        var order = new List<TagReader>();
+        var timeline = new TimelineBuilder(options.TimelinePercentiles, options.MovingWindows, options.WorstIntervals);
+        double startTimeSec;
         long intervals = 0;
         long length = stream.CanSeek ? stream.Length : 0;
         using (var reader = new HistogramLogReader(stream, null, leaveOpen: true))
         {
-            EncodableHistogram? interval;
-            while ((interval = reader.NextIntervalHistogram(options.StartSec, options.EndSec, absoluteRange: false, null)) is not null)
+            EncodableHistogram? interval = null;
+            while ((interval = reader.NextIntervalHistogram(options.StartSec, options.EndSec, absoluteRange: false, interval)) is not null)
             {
                 if (++intervals % ProgressEveryIntervals == 0)
                 {
@@ -133,26 +134,47 @@ public static class PlotInputReader
                     continue;
                 }
 
-                string key = interval.Tag ?? string.Empty;
-                if (!byTag.TryGetValue(key, out var tag))
-                {
-                    tag = new TagReader(interval.Tag, interval, "intervals");
-                    byTag.Add(key, tag);
-                    order.Add(tag);
-                }
-
-                tag.Add(interval, reader.StartTimeSec, reader.LastInterval.LineNumber);
+                var entry = reader.LastInterval;
+                timeline.Add(
+                    interval,
+                    reader.LastIntervalStartSec - reader.StartTimeSec,
+                    entry.RawIntervalLengthSec,
+                    (interval.EndTimeStamp / 1000.0) - reader.StartTimeSec,
+                    entry.LineNumber);
             }
 
             options.Progress?.Report(new PlotReadProgress(intervals, length, length, Completed: true, reader.LineNumber, reader.IntervalsBeforeRange));
-            if (order.Count == 0)
+            startTimeSec = reader.StartTimeSec;
+            if (timeline.Tags().Count == 0)
             {
                 throw new HistogramFormatException(NoHistograms(name, options, reader.IntervalsBeforeRange));
             }
         }
 
-        // Untagged first, then tags in name order, as hdr summary lists them.
-        return order.OrderBy(t => t.Tag is not null).ThenBy(t => t.Tag, StringComparer.Ordinal).Select(t => t.ToSeries(name, PlotInputFormat.Log)).ToList();
+        var series = new List<LatencySeries>();
+        foreach (var tag in timeline.Tags())
+        {
+            var result = timeline.Finish(tag);
+            series.Add(new LatencySeries
+            {
+                Source = name,
+                Tag = tag.Tag,
+                Format = PlotInputFormat.Log,
+                Distribution = HistogramStatistics.Distribution(result.Sum),
+                Timeline = result.Drawn,
+                TimelineLeaves = result.Leaves,
+                CountsLayout = result.Layout,
+                LogStartTimeSec = startTimeSec,
+                Sum = result.Sum,
+                MovingWindows = options.MovingWindows,
+                WorstIntervals = result.Worst,
+                IntervalsAboveP9999 = result.IntervalsAboveP9999,
+                Summary = HistogramStatistics.Summary(result.Sum, tag.Intervals, tag.SpanSec),
+                HoldsDoubleHistograms = tag.HoldsDoubleHistograms,
+            });
+        }
+
+        return series;
     }
 
     private static List<LatencySeries> ReadBase64(Stream stream, string name, PlotReadOptions options)
@@ -181,8 +203,8 @@ public static class PlotInputReader
                 throw new HistogramFormatException(name + ": line " + lineNumber.ToString(CultureInfo.InvariantCulture) + " is not a base64 histogram (" + e.Message + ")", e);
             }
 
-            all ??= new TagReader(null, h, "histograms");
-            all.Add(h, double.NaN, lineNumber);
+            all ??= new TagReader(h);
+            all.Add(h, lineNumber);
             if (lineNumber % ProgressEveryIntervals == 0)
             {
                 options.Progress?.Report(new PlotReadProgress(lineNumber, stream.Position, length, Completed: false));
@@ -196,60 +218,39 @@ public static class PlotInputReader
     private static List<LatencySeries> ReadHgrm(Stream stream, string name)
         => HgrmParser.Parse(stream, name) is { } series ? new List<LatencySeries> { series } : new List<LatencySeries>();
 
-    /// <summary>The intervals of one tag: their sum, and each one's percentiles for the timeline.</summary>
+    /// <summary>Base64 histograms added together (they have no timestamps, so no timeline).</summary>
     private sealed class TagReader
     {
         private readonly EncodableHistogram _sum;
-        private readonly List<IntervalPercentiles> _intervals = new();
-        private long _firstStart = long.MaxValue;
-        private long _lastEnd = long.MinValue;
+        private int _count;
 
-        private readonly string _what;
-
-        /// <param name="tag">The tag.</param>
         /// <param name="first">The first histogram.</param>
-        /// <param name="what">What errors call the histograms added ("intervals" of a log).</param>
-        public TagReader(string? tag, EncodableHistogram first, string what)
+        public TagReader(EncodableHistogram first)
         {
-            Tag = tag;
-            _what = what;
             _sum = HistogramStatistics.StartSum(first);
         }
 
-        public string? Tag { get; }
-
-        /// <param name="h">The interval.</param>
-        /// <param name="logStartTimeSec">The log's start time; NaN for inputs without timestamps (base64 lines).</param>
-        /// <param name="lineNumber">Where the interval is, for errors.</param>
-        public void Add(EncodableHistogram h, double logStartTimeSec, int lineNumber)
+        /// <param name="h">The histogram.</param>
+        /// <param name="lineNumber">Where it is, for errors.</param>
+        public void Add(EncodableHistogram h, int lineNumber)
         {
             if (!HistogramStatistics.TryAdd(_sum, h))
             {
                 throw new HistogramFormatException(
-                    "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the " + (Tag is not null ? "'" + Tag + "' " : _what == "intervals" ? "untagged " : string.Empty)
-                    + _what + " mix integer histograms and DoubleHistograms, which cannot be added together");
+                    "line " + lineNumber.ToString(CultureInfo.InvariantCulture) + ": the histograms mix integer histograms and DoubleHistograms, which cannot be added together");
             }
 
-            if (!double.IsNaN(logStartTimeSec))
-            {
-                _firstStart = Math.Min(_firstStart, h.StartTimeStamp);
-                _lastEnd = Math.Max(_lastEnd, h.EndTimeStamp);
-                _intervals.Add(HistogramStatistics.Interval(h, (h.EndTimeStamp / 1000.0) - logStartTimeSec));
-            }
-            else
-            {
-                _intervals.Add(HistogramStatistics.Interval(h, _intervals.Count));
-            }
+            _count++;
         }
 
         public LatencySeries ToSeries(string source, PlotInputFormat format) => new()
         {
             Source = source,
-            Tag = Tag,
             Format = format,
             Distribution = HistogramStatistics.Distribution(_sum),
-            Intervals = format == PlotInputFormat.Log ? _intervals : Array.Empty<IntervalPercentiles>(),
-            Summary = HistogramStatistics.Summary(_sum, _intervals.Count, _lastEnd >= _firstStart ? (_lastEnd - _firstStart) / 1000.0 : null),
+            Timeline = Array.Empty<TimelineBucket>(),
+            Sum = _sum,
+            Summary = HistogramStatistics.Summary(_sum, _count, null),
             HoldsDoubleHistograms = _sum is DoubleHistogram,
         };
     }

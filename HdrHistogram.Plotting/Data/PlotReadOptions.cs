@@ -1,4 +1,6 @@
 using System;
+using System.Collections.Generic;
+using HdrHistogram.Plotting.Timeline;
 
 namespace HdrHistogram.Plotting.Data;
 
@@ -19,6 +21,18 @@ public sealed class PlotReadOptions
     /// shown in one; null: whatever the plot's <see cref="ValueUnit"/> assumes.
     /// </summary>
     public string? ValuesIn { get; init; }
+
+    /// <summary>The percentiles a timeline shows for each of its buckets (with the maximum): 50, 90, 99 and 99.9 unless set.</summary>
+    public IReadOnlyList<double> TimelinePercentiles { get; init; } = DefaultTimelinePercentiles;
+
+    /// <summary>Moving-window percentiles to compute for the timeline (integer histograms); none unless set.</summary>
+    public IReadOnlyList<MovingWindow> MovingWindows { get; init; } = Array.Empty<MovingWindow>();
+
+    /// <summary>How many of each tag's intervals with the largest maxima to keep (<see cref="LatencySeries.WorstIntervals"/>): 10 unless set.</summary>
+    public int WorstIntervals { get; init; } = 10;
+
+    /// <summary>The timeline's percentiles unless told otherwise.</summary>
+    public static IReadOnlyList<double> DefaultTimelinePercentiles { get; } = new[] { 50.0, 90.0, 99.0, 99.9 };
 
     /// <summary>Receives the intervals and bytes read so far while a log is read; null for none.</summary>
     public IProgress<PlotReadProgress>? Progress { get; init; }

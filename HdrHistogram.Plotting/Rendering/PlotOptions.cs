@@ -30,4 +30,16 @@ public sealed class PlotOptions
 
     /// <summary>Service-level targets drawn on the percentile plot as a dashed staircase.</summary>
     public IReadOnlyList<SlaTarget> Sla { get; init; } = Array.Empty<SlaTarget>();
+
+    /// <summary>Whether the timeline draws each bucket's maximum (besides its percentiles).</summary>
+    public bool TimelineMax { get; init; } = true;
+
+    /// <summary>How the timeline's time axis reads: seconds since the log's start, or the wall clock.</summary>
+    public TimeAxis TimeAxis { get; init; } = TimeAxis.Elapsed;
+
+    /// <summary>The time zone of a wall-clock time axis and of the worst intervals' times: UTC unless set.</summary>
+    public TimeZoneInfo TimeZone { get; init; } = TimeZoneInfo.Utc;
+
+    /// <summary>How many of the intervals with the largest maxima the report lists per series.</summary>
+    public int WorstIntervals { get; init; } = 10;
 }

@@ -6,6 +6,7 @@ using System.Text;
 using System.Text.RegularExpressions;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Fonts;
+using HdrHistogram.Plotting.Timeline;
 using ScottPlot;
 
 namespace HdrHistogram.Plotting.Rendering;
@@ -14,7 +15,7 @@ namespace HdrHistogram.Plotting.Rendering;
 public static partial class PlotRenderer
 {
     /// <summary>Percentiles that get a labelled tick when the data reaches them: 1/(1-p) = 1, 2, 10, 100, ...</summary>
-    private static readonly double[] TickPercentiles = { 0, 50, 90, 99, 99.9, 99.99, 99.999, 99.9999, 99.99999, 99.999999 };
+    internal static readonly double[] TickPercentiles = { 0, 50, 90, 99, 99.9, 99.99, 99.999, 99.9999, 99.99999, 99.999999 };
 
     /// <summary>The x coordinate of <paramref name="percentile"/> on the percentile plot: log10(1/(1-p)).</summary>
     public static double PercentileToX(double percentile) => -Math.Log10(1.0 - (percentile / 100.0));
@@ -22,36 +23,32 @@ public static partial class PlotRenderer
     /// <summary>The label of a percentile tick, e.g. "99.9%".</summary>
     public static string PercentileLabel(double percentile) => percentile.ToString("0.######", CultureInfo.InvariantCulture) + "%";
 
-    /// <summary>
-    /// The timeline's lines in drawing order, each with its dash style: max first and thinnest, so p99 and p99.9 are
-    /// drawn above it and stay visible where they meet it.
-    /// </summary>
-    internal static readonly (string Name, Func<IntervalPercentiles, double> Value, LinePattern Pattern, float Width)[] TimelineLines =
-    {
-        ("max", i => i.Max, new LinePattern(new float[] { 1, 4 }, 0, "max"), 1.2f),
-        ("p50", i => i.P50, LinePattern.Solid, 1.8f),
-        ("p90", i => i.P90, LinePattern.Dashed, 1.8f),
-        ("p99", i => i.P99, LinePattern.Dotted, 1.8f),
-        ("p99.9", i => i.P999, new LinePattern(new float[] { 12, 4, 3, 4 }, 0, "dash-dot"), 1.8f),
-    };
-
     /// <summary>Renders <paramref name="kind"/> of <paramref name="series"/> in <paramref name="format"/>.</summary>
     /// <exception cref="ArgumentException">A timeline is asked of series without intervals.</exception>
     public static byte[] Render(PlotKind kind, IReadOnlyList<LatencySeries> series, PlotOptions options, ImageFormat format)
     {
-        var plot = Build(kind, series, options);
         return format == ImageFormat.Png
-            ? plot.GetImageBytes(options.Width, options.Height, ScottPlot.ImageFormat.Png)
-            : System.Text.Encoding.UTF8.GetBytes(Svg(plot, options));
+            ? Build(kind, series, options).GetImageBytes(options.Width, options.Height, ScottPlot.ImageFormat.Png)
+            : System.Text.Encoding.UTF8.GetBytes(RenderSvg(kind, series, options));
     }
 
     /// <summary>The SVG document of <paramref name="kind"/>, text naming fallback fonts for viewers without DejaVu Sans.</summary>
     public static string RenderSvg(PlotKind kind, IReadOnlyList<LatencySeries> series, PlotOptions options)
-        => Svg(Build(kind, series, options), options);
+    {
+        var dashes = new SvgDashes();
+        return Svg(Build(kind, series, options, dashes), options, dashes);
+    }
 
     /// <summary>The plot before it is drawn: what tests look at for the rendering choices (colours, legend, axis scale).</summary>
     internal static Plot Build(PlotKind kind, IReadOnlyList<LatencySeries> series, PlotOptions options)
-        => kind == PlotKind.Timeline ? Timeline(series, options) : Percentiles(series, options);
+        => Build(kind, series, options, null);
+
+    /// <param name="kind">The picture.</param>
+    /// <param name="series">The series.</param>
+    /// <param name="options">How it looks.</param>
+    /// <param name="dashes">For an SVG: receives the dashed lines, drawn solid and marked (see <see cref="SvgDashes"/>).</param>
+    private static Plot Build(PlotKind kind, IReadOnlyList<LatencySeries> series, PlotOptions options, SvgDashes? dashes)
+        => kind == PlotKind.Timeline ? Timeline(series, options, dashes) : Percentiles(series, options, dashes);
 
     /// <summary>The x positions where the percentile curve of <paramref name="distribution"/> is drawn (100% sits one value past the last finite point).</summary>
     internal static double[] DistributionX(IReadOnlyList<PercentilePoint> distribution, long count)
@@ -86,7 +83,7 @@ public static partial class PlotRenderer
         return ticks.Select(p => (PercentileToX(p), PercentileLabel(p))).ToList();
     }
 
-    private static Plot Percentiles(IReadOnlyList<LatencySeries> series, PlotOptions options)
+    private static Plot Percentiles(IReadOnlyList<LatencySeries> series, PlotOptions options, SvgDashes? dashes)
     {
         bool log = YScales.Resolve(options.YScale, series) == YScale.Log;
         var names = SeriesNames.Short(series);
@@ -111,9 +108,8 @@ public static partial class PlotRenderer
         if (slaXs is not null)
         {
             var sla = plot.Add.ScatterLine(slaXs, slaYs!.Select(axis.Map).ToArray());
-            sla.LinePattern = LinePattern.Dashed;
             sla.LineWidth = 2;
-            sla.Color = Colors.Red;
+            SetStyle(sla, Colors.Red, LinePattern.Dashed, dashes);
             legend.Add(new LegendItem
             {
                 LabelText = "SLA " + string.Join(", ", options.Sla.OrderBy(t => t.Percentile).Select(t => PercentileLabel(t.Percentile) + " ≤ " + Number(t.Value) + " " + options.Unit.Label)),
@@ -133,9 +129,9 @@ public static partial class PlotRenderer
         return plot;
     }
 
-    private static Plot Timeline(IReadOnlyList<LatencySeries> series, PlotOptions options)
+    private static Plot Timeline(IReadOnlyList<LatencySeries> series, PlotOptions options, SvgDashes? dashes)
     {
-        var indexed = series.Select((s, i) => (s, i)).Where(t => t.s.Intervals.Count > 0).ToList();
+        var indexed = series.Select((s, i) => (s, i)).Where(t => t.s.Timeline.Count > 0).ToList();
         if (indexed.Count == 0)
         {
             throw new ArgumentException("a timeline needs a histogram log with intervals (.hgrm files and base64 histograms have no timestamps)");
@@ -144,34 +140,99 @@ public static partial class PlotRenderer
         var withIntervals = indexed.Select(t => t.s).ToList();
         bool log = YScales.Resolve(options.YScale, withIntervals) == YScale.Log;
         var names = SeriesNames.Short(series);
-        var plot = NewPlot(options.Title ?? "Latency by interval", "Time since log start (s)", YLabel(options, log));
-        var axis = ValueAxis.For(withIntervals.SelectMany(s => s.Intervals.SelectMany(i => TimelineLines.Select(l => s.Scale(l.Value(i), options.Unit)))), log);
-        // One colour per file/tag, one dash style per percentile (max drawn first, underneath).
+        var plot = NewPlot(options.Title ?? "Latency by interval", TimeLabel(options), YLabel(options, log));
+        var lines = TimelineLine.For(withIntervals[0].Timeline[0].TimelinePercentiles, options.TimelineMax);
+        var windows = withIntervals[0].MovingWindows;
+        var axis = ValueAxis.For(
+            withIntervals.SelectMany(s => s.Timeline.SelectMany(b => lines.Select(l => s.Scale(l.Value(b), options.Unit)).Concat(b.MovingValues.Select(v => s.Scale(v, options.Unit))))),
+            log);
+        // One colour per file/tag, one dash style per percentile (max last, its dots above the lines it meets), the
+        // moving-window percentiles wide and translucent underneath; a gap in the log breaks the lines.
         var seriesLegend = new List<LegendItem>();
         foreach (var (s, index) in indexed)
         {
-            double[] xs = s.Intervals.Select(i => i.TimeSec).ToArray();
             var color = Color.FromHex(SeriesPalette.Hex(index));
-            foreach (var (_, value, pattern, width) in TimelineLines)
+            for (int w = 0; w < windows.Count; w++)
             {
-                var scatter = plot.Add.ScatterLine(xs, s.Intervals.Select(i => axis.Map(s.Scale(value(i), options.Unit))).ToArray());
-                scatter.LineWidth = width;
-                scatter.Color = color;
-                scatter.LinePattern = pattern;
+                foreach (var (from, count) in Segments(s.Timeline))
+                {
+                    var segment = s.Timeline.Skip(from).Take(count).Where(b => double.IsFinite(b.MovingValues[w])).ToList();
+                    var scatter = plot.Add.ScatterLine(segment.Select(b => b.TimeSec).ToArray(), segment.Select(b => axis.Map(s.Scale(b.MovingValues[w], options.Unit))).ToArray());
+                    scatter.LineWidth = TimelineLine.MovingWidth;
+                    scatter.Color = color.WithAlpha(TimelineLine.MovingOpacity);
+                }
+            }
+
+            foreach (var line in lines)
+            {
+                foreach (var (from, count) in Segments(s.Timeline))
+                {
+                    var segment = s.Timeline.Skip(from).Take(count).ToList();
+                    var scatter = plot.Add.ScatterLine(segment.Select(b => b.TimeSec).ToArray(), segment.Select(b => axis.Map(s.Scale(line.Value(b), options.Unit))).ToArray());
+                    scatter.LineWidth = line.Width;
+                    SetStyle(scatter, color, Pattern(line), dashes);
+                }
             }
 
             seriesLegend.Add(new LegendItem { LabelText = names[index], LineColor = color, LineWidth = 3, LinePattern = LinePattern.Solid });
         }
 
-        var lineLegend = TimelineLines.Skip(1).Append(TimelineLines[0])
-            .Select(l => new LegendItem { LabelText = l.Name, LineColor = Colors.Black, LineWidth = l.Width, LinePattern = l.Pattern })
+        var lineLegend = lines
+            .Select(l => new LegendItem { LabelText = l.Name, LineColor = Colors.Black, LineWidth = l.Width, LinePattern = Pattern(l) })
+            .Concat(windows.Select(w => new LegendItem { LabelText = w.Name, LineColor = Colors.Black.WithAlpha(TimelineLine.MovingOpacity), LineWidth = TimelineLine.MovingWidth, LinePattern = LinePattern.Solid }))
             .ToList();
         plot.Axes.AutoScaleX();
+        if (options.TimeAxis == TimeAxis.Wall && withIntervals[0].LogStartTimeSec is { } start)
+        {
+            // The ticks stay where they would be in seconds; their labels read the wall clock.
+            double span = withIntervals.Max(s => s.Timeline[^1].TimeSec) - withIntervals.Min(s => s.Timeline[0].FirstStartSec);
+            plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericAutomatic
+            {
+                LabelFormatter = v => WallClock.Tick(start + v, options.TimeZone, withDate: span > 86_400),
+                TargetTickCount = 6,
+            };
+        }
+
         axis.Apply(plot);
         AddLegend(plot, seriesLegend);
         AddLegend(plot, lineLegend);
         return plot;
     }
+
+    /// <summary>The time axis' label: seconds since the log's start, or the wall clock's time zone.</summary>
+    internal static string TimeLabel(PlotOptions options)
+        => options.TimeAxis == TimeAxis.Wall ? "Time (" + (options.TimeZone == TimeZoneInfo.Utc ? "UTC" : options.TimeZone.Id) + ")" : "Time since log start (s)";
+
+    /// <summary>The runs of buckets without a gap between them: (first bucket, number of buckets).</summary>
+    internal static IEnumerable<(int From, int Count)> Segments(IReadOnlyList<TimelineBucket> buckets)
+    {
+        int from = 0;
+        for (int i = 1; i <= buckets.Count; i++)
+        {
+            if (i == buckets.Count || buckets[i].AfterGap)
+            {
+                yield return (from, i - from);
+                from = i;
+            }
+        }
+    }
+
+    /// <summary>Gives a line its colour and dash pattern; for an SVG a dashed line is drawn solid and marked instead.</summary>
+    private static void SetStyle(ScottPlot.Plottables.Scatter line, Color color, LinePattern pattern, SvgDashes? dashes)
+    {
+        if (dashes is null || pattern.Intervals.Length == 0)
+        {
+            line.Color = color;
+            line.LinePattern = pattern;
+            return;
+        }
+
+        line.Color = color.WithAlpha(dashes.Mark(pattern.Intervals));
+        line.LinePattern = LinePattern.Solid;
+    }
+
+    private static LinePattern Pattern(TimelineLine line)
+        => line.Dash.Count == 0 ? LinePattern.Solid : new LinePattern(line.Dash.ToArray(), 0, line.Name);
 
     /// <summary>A legend of <paramref name="items"/> right of the data area (never over it).</summary>
     private static void AddLegend(Plot plot, List<LegendItem> items)
@@ -244,9 +305,9 @@ public static partial class PlotRenderer
         return label == "-0" ? "0" : label;
     }
 
-    private static string Svg(Plot plot, PlotOptions options)
+    private static string Svg(Plot plot, PlotOptions options, SvgDashes dashes)
     {
-        string svg = plot.GetSvgXml(options.Width, options.Height);
+        string svg = dashes.Apply(plot.GetSvgXml(options.Width, options.Height));
         var text = new StringBuilder(svg);
         text.Replace("font-family=\"" + EmbeddedFont.Family + "\"", "font-family=\"" + EmbeddedFont.SvgFamily + "\"");
         return RenumberIds(text.ToString());

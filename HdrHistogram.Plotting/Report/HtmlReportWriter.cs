@@ -32,8 +32,8 @@ public static partial class HtmlReportWriter
         /* The plots are drawn on white: a light card keeps them readable in dark mode too. */
         figure svg { display: block; width: 100%; height: auto; background: #fff; border-radius: 6px; border: 1px solid var(--line); }
         .table { overflow-x: auto; -webkit-overflow-scrolling: touch; }
-        table { border-collapse: collapse; font-variant-numeric: tabular-nums; white-space: nowrap; }
-        th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--line); text-align: right; }
+        table { border-collapse: collapse; font-variant-numeric: tabular-nums; white-space: nowrap; font-size: 0.9rem; }
+        th, td { padding: 0.25rem 0.45rem; border-bottom: 1px solid var(--line); text-align: right; }
         th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; }
         tbody tr:nth-child(odd) { background: var(--stripe); }
         pre { background: var(--stripe); border: 1px solid var(--line); border-radius: 6px; padding: 0.6rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
@@ -47,6 +47,14 @@ public static partial class HtmlReportWriter
         .tip { position: absolute; pointer-events: none; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 0.3rem 0.5rem; font-size: 0.85rem; box-shadow: 0 2px 6px rgba(0,0,0,.2); white-space: nowrap; }
         .tip-title { font-weight: 600; }
         td.ratio { font-weight: 600; }
+        td.pass { color: #1a7f37; font-weight: 600; }
+        td.fail { color: #cf222e; font-weight: 600; }
+        #worst tbody tr { cursor: pointer; }
+        #worst tbody tr:hover { text-decoration: underline; }
+        .range-bar { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.3rem 0; font-size: 0.9rem; }
+        .range-label { font-weight: 600; }
+        svg.interactive[data-kind="timeline"] { cursor: crosshair; user-select: none; }
+        .range-summary h3 { font-size: 1rem; margin: 0.8rem 0 0.3rem; }
         """;
 
     /// <summary>Writes the report of <paramref name="series"/>.</summary>
@@ -78,8 +86,13 @@ public static partial class HtmlReportWriter
         html.Append("<h2>Percentile distribution</h2>\n<figure id=\"percentiles-figure\">\n")
             .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, WithTitle(options, "Latency by percentile")), "percentiles"))
             .Append("</figure>\n");
+        if (series.Any(s => s.CountsLayout is not null && s.Timeline.Count > 0))
+        {
+            // Drawn by the script from the counts the page carries (for the whole log or the selected range).
+            html.Append("<h2>Counts per value</h2>\n<figure id=\"counts-figure\">\n<p class=\"muted no-script\">The count of values in each bucket, against the value (both axes logarithmic): drawn by the page's script.</p>\n</figure>\n");
+        }
 
-        if (series.Any(s => s.Intervals.Count > 0))
+        if (series.Any(s => s.Timeline.Count > 0))
         {
             html.Append("<h2>Timeline</h2>\n<figure id=\"timeline-figure\">\n")
                 .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Timeline, series, WithTitle(options, "Latency by interval")), "timeline"))
@@ -94,7 +107,8 @@ public static partial class HtmlReportWriter
             var m = s.Summary;
             string V(double value) => ValueText.Fixed(s.Scale(value, options.Unit), m.Decimals);
             string P(double value) => ValueText.Fixed(s.Scale(value, options.Unit), m.PercentileDecimals);
-            html.Append("<tr><td>").Append(Encode(s.Source)).Append("</td><td>").Append(Encode(s.Tag ?? (s.Format == PlotInputFormat.Log ? "(untagged)" : "")))
+            // The short name (as in the legends), the path as given on hover: long paths do not widen the table.
+            html.Append("<tr><td title=\"").Append(Encode(s.Source)).Append("\">").Append(Encode(ShortFile(series, s))).Append("</td><td>").Append(Encode(s.Tag ?? (s.Format == PlotInputFormat.Log ? "(untagged)" : "")))
                 .Append("</td><td>").Append(s.Format == PlotInputFormat.Hgrm ? "" : m.Intervals.ToString(CultureInfo.InvariantCulture))
                 .Append("</td><td>").Append(m.SpanSec is { } span ? ValueText.Fixed(span, 3) : "")
                 .Append("</td><td>").Append(m.Count.ToString(CultureInfo.InvariantCulture));
@@ -115,6 +129,8 @@ public static partial class HtmlReportWriter
         }
 
         html.Append("</tbody>\n</table>\n</div>\n");
+        ReportSections.AppendSla(html, series, names, options);
+        ReportSections.AppendWorst(html, series, names, options);
         if (comparison is not null)
         {
             AppendComparison(html, comparison, names, series, options.Unit);
@@ -128,6 +144,10 @@ public static partial class HtmlReportWriter
             .Append("<script>\n").Append(ReportData.Script).Append("</script>\n</body>\n</html>\n");
         return html.ToString();
     }
+
+    /// <summary>The short name of <paramref name="s"/>'s file: its short series name without the tag.</summary>
+    private static string ShortFile(IReadOnlyList<LatencySeries> series, LatencySeries s)
+        => SeriesNames.ShortFiles(series.Select(x => x.Source).Distinct(StringComparer.Ordinal).ToList())[s.Source];
 
     private static void AppendComparison(StringBuilder html, RunComparison comparison, IReadOnlyList<string> names, IReadOnlyList<LatencySeries> series, ValueUnit unit)
     {
@@ -183,6 +203,10 @@ public static partial class HtmlReportWriter
         Height = options.Height,
         Sla = options.Sla,
         YScale = options.YScale,
+        TimelineMax = options.TimelineMax,
+        TimeAxis = options.TimeAxis,
+        TimeZone = options.TimeZone,
+        WorstIntervals = options.WorstIntervals,
     };
 
     /// <summary>

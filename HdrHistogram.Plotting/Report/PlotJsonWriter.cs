@@ -64,16 +64,18 @@ public static class PlotJsonWriter
 
             json.WriteEndArray();
             json.WriteStartArray("intervals");
-            foreach (var i in s.Intervals)
+            foreach (var bucket in s.Timeline)
             {
                 json.WriteStartObject();
-                json.WriteNumber("timeSec", i.TimeSec);
-                json.WriteNumber("count", i.Count);
-                Number(json, "p50", s.Scale(i.P50, unit));
-                Number(json, "p90", s.Scale(i.P90, unit));
-                Number(json, "p99", s.Scale(i.P99, unit));
-                Number(json, "p99.9", s.Scale(i.P999, unit));
-                Number(json, "max", s.Scale(i.Max, unit));
+                json.WriteNumber("timeSec", bucket.TimeSec);
+                json.WriteNumber("count", bucket.Count);
+                json.WriteNumber("intervals", bucket.Intervals);
+                for (int p = 0; p < bucket.TimelinePercentiles.Count; p++)
+                {
+                    Number(json, "p" + PlotRenderer.PercentileLabel(bucket.TimelinePercentiles[p]).TrimEnd('%'), s.Scale(bucket.Values[p], unit));
+                }
+
+                Number(json, "max", s.Scale(bucket.Max, unit));
                 json.WriteEndObject();
             }
 

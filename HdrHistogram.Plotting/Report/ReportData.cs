@@ -1,9 +1,11 @@
+using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Text.Json;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
+using HdrHistogram.Plotting.Timeline;
 
 namespace HdrHistogram.Plotting.Report;
 
@@ -15,7 +17,8 @@ internal static class ReportData
 
     /// <summary>
     /// <c>{"unit", "yScale", "sla": [[x, value]] or null, "percentiles": {"ticks": [[x, label]], "series": [{"name", "color", "points": [[x, percentile, value, count]]}]},
-    /// "timeline": {"series": [{"name", "color", "intervals": [[timeSec, count, p50, p90, p99, p99.9, max]]}]} or null}</c>.
+    /// "timeline": {"lines": [{"name", "dash", "width"}], "series": [{"name", "color", "points": [[timeSec, count, intervals, afterGap, firstStartSec, lastStartSec, value per line...]]}]} or null}</c>:
+    /// the timeline's points are its buckets, its lines drawn in the order and style of <see cref="TimelineLine.For"/>.
     /// </summary>
     public static string Json(IReadOnlyList<LatencySeries> series, IReadOnlyList<string> names, PlotOptions options)
     {
@@ -25,6 +28,9 @@ internal static class ReportData
             json.WriteStartObject();
             json.WriteString("unit", options.Unit.Label);
             json.WriteString("yScale", YScales.Resolve(options.YScale, series) == YScale.Log ? "log" : "linear");
+            json.WriteString("timeAxis", options.TimeAxis == TimeAxis.Wall ? "wall" : "elapsed");
+            json.WriteString("timeZone", options.TimeZone == TimeZoneInfo.Utc ? "UTC" : options.TimeZone.Id);
+            json.WriteString("timeLabel", PlotRenderer.TimeLabel(options));
             var (slaXs, slaYs) = PlotRenderer.SlaStaircase(options.Sla);
             if (slaXs is null)
             {
@@ -45,6 +51,13 @@ internal static class ReportData
             }
 
             json.WriteStartObject("percentiles");
+            json.WriteStartArray("tickPercentiles");
+            foreach (double p in PlotRenderer.TickPercentiles)
+            {
+                json.WriteNumberValue(p);
+            }
+
+            json.WriteEndArray();
             json.WriteStartArray("ticks");
             foreach (var (x, label) in PlotRenderer.PercentileTicks(series))
             {
@@ -80,7 +93,7 @@ internal static class ReportData
 
             json.WriteEndArray();
             json.WriteEndObject();
-            var timed = series.Select((s, i) => (s, i)).Where(t => t.s.Intervals.Count > 0).ToList();
+            var timed = series.Select((s, i) => (s, i)).Where(t => t.s.Timeline.Count > 0).ToList();
             if (timed.Count == 0)
             {
                 json.WriteNull("timeline");
@@ -88,21 +101,88 @@ internal static class ReportData
             else
             {
                 json.WriteStartObject("timeline");
-                json.WriteStartArray("series");
-                foreach (var (s, i) in timed)
+                var lines = TimelineLine.For(timed[0].s.Timeline[0].TimelinePercentiles, options.TimelineMax);
+                var windows = timed[0].s.MovingWindows;
+                json.WriteStartArray("moving");
+                foreach (var window in windows)
                 {
+                    json.WriteStartObject();
+                    json.WriteString("name", window.Name);
+                    json.WriteNumber("percentile", window.Percentile);
+                    json.WriteNumber("windowSec", window.WindowSec);
+                    json.WriteEndObject();
+                }
+
+                json.WriteEndArray();
+                json.WriteNumber("movingWidth", TimelineLine.MovingWidth);
+                json.WriteNumber("movingOpacity", TimelineLine.MovingOpacity);
+                json.WriteStartArray("lines");
+                foreach (var line in lines)
+                {
+                    json.WriteStartObject();
+                    json.WriteString("name", line.Name);
+                    if (line.Percentile is { } percentile)
+                    {
+                        json.WriteNumber("percentile", percentile);
+                    }
+                    else
+                    {
+                        json.WriteNull("percentile");
+                    }
+
+                    json.WriteStartArray("dash");
+                    foreach (float dash in line.Dash)
+                    {
+                        json.WriteNumberValue(dash);
+                    }
+
+                    json.WriteEndArray();
+                    json.WriteNumber("width", line.Width);
+                    json.WriteEndObject();
+                }
+
+                json.WriteEndArray();
+                json.WriteStartArray("series");
+                var blocks = RangeCounts.Blocks(timed.Select(t => t.s).ToList());
+                for (int t = 0; t < timed.Count; t++)
+                {
+                    var (s, i) = timed[t];
                     json.WriteStartObject();
                     json.WriteString("name", names[i]);
                     json.WriteString("color", SeriesPalette.Hex(i));
-                    json.WriteStartArray("intervals");
-                    foreach (var interval in s.Intervals)
+                    json.WriteString("file", s.Source);
+                    json.WriteString("tag", s.Tag);
+                    json.WriteNumber("ratio", s.Ratio(options.Unit));
+                    json.WriteString("summaryUnit", SummaryUnitArguments(s, options.Unit));
+                    if (s.LogStartTimeSec is { } logStart)
+                    {
+                        json.WriteNumber("logStartSec", logStart);
+                    }
+                    else
+                    {
+                        json.WriteNull("logStartSec");
+                    }
+
+                    WriteSummary(json, s, options.Unit);
+                    WriteCounts(json, s, blocks[t], options.Unit);
+                    json.WriteStartArray("points");
+                    foreach (var bucket in s.Timeline)
                     {
                         json.WriteStartArray();
-                        json.WriteNumberValue(interval.TimeSec);
-                        json.WriteNumberValue(interval.Count);
-                        foreach (double value in new[] { interval.P50, interval.P90, interval.P99, interval.P999, interval.Max })
+                        json.WriteNumberValue(bucket.TimeSec);
+                        json.WriteNumberValue(bucket.Count);
+                        json.WriteNumberValue(bucket.Intervals);
+                        json.WriteNumberValue(bucket.AfterGap ? 1 : 0);
+                        json.WriteNumberValue(bucket.FirstStartSec);
+                        json.WriteNumberValue(bucket.LastStartSec);
+                        foreach (var line in lines)
                         {
-                            Number(json, s.Scale(value, options.Unit));
+                            Number(json, s.Scale(line.Value(bucket), options.Unit));
+                        }
+
+                        foreach (double moving in bucket.MovingValues)
+                        {
+                            Number(json, s.Scale(moving, options.Unit));
                         }
 
                         json.WriteEndArray();
@@ -120,6 +200,78 @@ internal static class ReportData
         }
 
         return System.Text.Encoding.UTF8.GetString(stream.ToArray());
+    }
+
+    /// <summary>
+    /// The blocks a time range is answered from (see <see cref="RangeCounts"/>) and their counts' layout:
+    /// <c>"layout": [unitMagnitude, subBucketHalfCountMagnitude], "blocks": [[firstStartSec, lastStartSec, timeSec,
+    /// intervals, afterGap, payloadBytes]], "counts": base64 of the blocks' V2 counts payloads, one after another</c>;
+    /// nulls for a series without counts.
+    /// </summary>
+    private static void WriteCounts(Utf8JsonWriter json, LatencySeries s, IReadOnlyList<TimelineLeaf> blocks, ValueUnit unit)
+    {
+        if (s.CountsLayout is not { } layout || blocks.Count == 0)
+        {
+            json.WriteNull("layout");
+            json.WriteNull("blocks");
+            json.WriteNull("counts");
+            return;
+        }
+
+        json.WriteStartArray("layout");
+        json.WriteNumberValue(layout.UnitMagnitude);
+        json.WriteNumberValue(layout.SubBucketHalfCountMagnitude);
+        json.WriteEndArray();
+        json.WriteStartArray("blocks");
+        using var payloads = new MemoryStream();
+        foreach (var b in blocks)
+        {
+            json.WriteStartArray();
+            json.WriteNumberValue(b.FirstStartSec);
+            json.WriteNumberValue(b.LastStartSec);
+            json.WriteNumberValue(b.TimeSec);
+            json.WriteNumberValue(b.Intervals);
+            json.WriteNumberValue(b.AfterGap ? 1 : 0);
+            json.WriteNumberValue(b.Counts!.Length);
+            foreach (double moving in b.MovingValues)
+            {
+                Number(json, s.Scale(moving, unit));
+            }
+
+            json.WriteEndArray();
+            payloads.Write(b.Counts);
+        }
+
+        json.WriteEndArray();
+        json.WriteBase64String("counts", payloads.ToArray());
+    }
+
+    /// <summary>The whole log's numbers the page shows beside a range's: <c>"whole": {"count", "p99", "p99.9", "p99.99", "max"}</c> in the display unit.</summary>
+    private static void WriteSummary(Utf8JsonWriter json, LatencySeries s, ValueUnit unit)
+    {
+        var m = s.Summary;
+        json.WriteStartObject("whole");
+        json.WriteNumber("count", m.Count);
+        Number(json, "p99", s.Scale(m.P99, unit));
+        Number(json, "p99.9", s.Scale(m.P999, unit));
+        Number(json, "p99.99", s.Scale(m.P9999, unit));
+        Number(json, "max", s.Scale(m.Max, unit));
+        json.WriteEndObject();
+    }
+
+    /// <summary>
+    /// The unit options that make <c>hdr summary</c> print a series' values as the report shows them:
+    /// <c>--unit U --values-in V</c>, or <c>--ratio R</c> when the values have no time unit.
+    /// </summary>
+    internal static string SummaryUnitArguments(LatencySeries s, ValueUnit unit)
+        => s.ValuesIn is { } valuesIn && unit.NanosecondsPerUnit is not null
+            ? "--unit " + unit.Label + " --values-in " + valuesIn
+            : "--ratio " + s.Ratio(unit).ToString("R", System.Globalization.CultureInfo.InvariantCulture);
+
+    private static void Number(Utf8JsonWriter json, string name, double value)
+    {
+        json.WritePropertyName(name);
+        Number(json, value);
     }
 
     private static void Number(Utf8JsonWriter json, double value)

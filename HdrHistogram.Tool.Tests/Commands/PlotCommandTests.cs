@@ -483,8 +483,9 @@ public sealed class PlotCommandTests : IDisposable
     private static JsonElement Json(ToolResult result) => JsonDocument.Parse(result.Stdout).RootElement;
 
     /// <summary>The summary table's rows, cell by cell.</summary>
+    /// <summary>The summary table's rows (their first cell names the file, with its path on hover).</summary>
     private static System.Collections.Generic.List<string[]> Rows(string page)
-        => Regex.Matches(page, "<tr><td>(.*?)</td></tr>").Select(m => m.Groups[1].Value.Split("</td><td>")).ToList();
+        => Regex.Matches(page, "<tr><td title=\"[^\"]*\">(.*?)</td></tr>").Select(m => m.Groups[1].Value.Split("</td><td>")).ToList();
 
     /// <summary>Count, min, p50, p90, p99, p99.9, p99.99, max, mean, std dev: the report's columns from the 5th on, as hdr process printed them.</summary>
     private static string[] Expected(HdrProcessOutput process)

@@ -10,7 +10,8 @@ internal static class PlotCommand
         "Draws the percentile distribution of each FILE (a histogram log: all its intervals added, one line per tag; a "
         + "Java .hgrm file; or base64 histograms, one per line, added) on a log 1/(1-percentile) axis labelled 50%, 90%, "
         + "99%, 99.9%..., or with --kind timeline the p50, p90, p99, p99.9 and max of every interval of the logs against "
-        + "the time since the log's start. The format follows OUT's extension. Values of .hgrm files are drawn as written.";
+        + "the time since the log's start (a log of more than 2048 intervals in 1024 to 2048 time buckets, each the "
+        + "intervals in it added together). The format follows OUT's extension. Values of .hgrm files are drawn as written.";
 
     /// <summary>Builds the <c>plot</c> command.</summary>
     public static Command Create(ToolConsole console)

@@ -40,7 +40,21 @@ internal sealed class PlotCommandOptions
     private readonly Option<string?> _yScale = ToolOptions.OneOf(
         "--y-scale", "the value axis: log, linear, or auto (default: log when a series' max is over 100x its median)", "log", "linear", "auto");
 
+    private readonly Option<string?> _percentiles = ToolOptions.Text(
+        "--percentiles",
+        "P,P,...[,max]",
+        "the timeline's lines: percentiles and 'max' (default 50,90,99,99.9,max)");
+
+    private readonly Option<string?> _mwp = ToolOptions.Text(
+        "--mwp",
+        "P:W[,P:W...]",
+        "moving-window percentiles on the timeline, e.g. 99.9:60s (W in ms, s, m or h): at each interval's end, the percentile of the intervals that end within W before it");
+
+    private readonly Option<string?> _timeAxis = ToolOptions.OneOf("--time-axis", "the timeline's time axis: elapsed (seconds since the log's start, the default) or wall (clock time in --tz)", "elapsed", "wall");
+    private readonly Option<string?> _tz = ToolOptions.Text("--tz", "ZONE", "the time zone of wall-clock times (an IANA name such as Europe/Berlin; default UTC)");
+
     private readonly Option<string?>? _baseline;
+    private readonly Option<long?>? _worst;
 
     private readonly Option<bool> _json = ToolOptions.Flag("--json", "write the series as JSON numbers instead (to OUT if given, else standard output)");
     private readonly Option<bool> _progress = ToolOptions.Progress();
@@ -55,6 +69,7 @@ internal sealed class PlotCommandOptions
         }
         else
         {
+            _worst = ToolOptions.Long("--worst", "N", "how many of each series' intervals with the largest maxima to list (default 10)", 0, 1000, "a whole number from 0 to 1000");
             _baseline = ToolOptions.Text(
                 "--baseline",
                 "FILE",
@@ -73,7 +88,7 @@ internal sealed class PlotCommandOptions
         }
 
         _units.AddTo(command);
-        foreach (var option in new Option[] { _sla, _title, _width, _height, _yScale, _tag, _start, _end, _json, _progress, _strict })
+        foreach (var option in new Option[] { _sla, _title, _width, _height, _yScale, _percentiles, _mwp, _timeAxis, _tz, _tag, _start, _end, _json, _progress, _strict })
         {
             command.Options.Add(option);
         }
@@ -81,6 +96,7 @@ internal sealed class PlotCommandOptions
         if (_baseline is not null)
         {
             command.Options.Add(_baseline);
+            command.Options.Add(_worst!);
         }
     }
 
@@ -100,6 +116,11 @@ internal sealed class PlotCommandOptions
         EndSec = result.GetValue(_end) ?? double.MaxValue,
         YScale = YScales.Parse(result.GetValue(_yScale) ?? "auto") ?? YScale.Auto,
         Baseline = _baseline is null ? null : result.GetValue(_baseline),
+        Percentiles = result.GetValue(_percentiles),
+        MovingWindows = result.GetValue(_mwp),
+        TimeAxis = result.GetValue(_timeAxis) == "wall" ? TimeAxis.Wall : TimeAxis.Elapsed,
+        TimeZone = result.GetValue(_tz),
+        Worst = _worst is null ? 10 : (int)(result.GetValue(_worst) ?? 10),
         Json = result.GetValue(_json),
         Progress = result.GetValue(_progress),
         Strict = result.GetValue(_strict),

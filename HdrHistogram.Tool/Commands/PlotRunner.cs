@@ -7,6 +7,7 @@ using System.Threading;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
 using HdrHistogram.Plotting.Report;
+using HdrHistogram.Plotting.Timeline;
 using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
@@ -43,6 +44,21 @@ internal sealed class PlotSettings
     /// <summary>The file the others are compared with (report --baseline); null for none.</summary>
     public string? Baseline { get; init; }
 
+    /// <summary>The timeline's lines (--percentiles); null for the default.</summary>
+    public string? Percentiles { get; init; }
+
+    /// <summary>The moving-window percentiles (--mwp); null for none.</summary>
+    public string? MovingWindows { get; init; }
+
+    /// <summary>The time axis (--time-axis).</summary>
+    public TimeAxis TimeAxis { get; init; } = TimeAxis.Elapsed;
+
+    /// <summary>The time zone (--tz); null for UTC.</summary>
+    public string? TimeZone { get; init; }
+
+    /// <summary>How many worst intervals to list (report --worst).</summary>
+    public int Worst { get; init; } = 10;
+
     public bool Json { get; init; }
 
     public bool Progress { get; init; }
@@ -74,7 +90,7 @@ internal static class PlotRunner
 
         var options = Options(settings);
         var series = Read(console, "hdr plot", settings);
-        if (settings.Kind == PlotKind.Timeline && series.All(s => s.Intervals.Count == 0))
+        if (settings.Kind == PlotKind.Timeline && series.All(s => s.Timeline.Count == 0))
         {
             throw new ToolException("a timeline needs a histogram log: " + string.Join(", ", settings.Files) + " has no intervals with timestamps");
         }
@@ -166,7 +182,87 @@ internal static class PlotRunner
             throw ToolException.Usage("--width and --height must be between " + PlotOptions.MinSize + " and " + PlotOptions.MaxSize + " pixels");
         }
 
-        return new PlotOptions { Unit = unit, Title = settings.Title, Width = settings.Width, Height = settings.Height, Sla = sla, YScale = settings.YScale };
+        var (_, withMax) = TimelineLines(settings);
+        TimeZoneInfo zone;
+        try
+        {
+            zone = settings.TimeZone is null ? TimeZoneInfo.Utc : WallClock.Zone(settings.TimeZone);
+        }
+        catch (ArgumentException e)
+        {
+            throw ToolException.Usage("--tz " + e.Message);
+        }
+
+        return new PlotOptions
+        {
+            Unit = unit,
+            Title = settings.Title,
+            Width = settings.Width,
+            Height = settings.Height,
+            Sla = sla,
+            YScale = settings.YScale,
+            TimelineMax = withMax,
+            TimeAxis = settings.TimeAxis,
+            TimeZone = zone,
+            WorstIntervals = settings.Worst,
+        };
+    }
+
+    /// <summary>The timeline's percentiles and whether it draws the max, from --percentiles (default 50,90,99,99.9,max).</summary>
+    /// <exception cref="ToolException">The list holds something else than percentiles from 0 to 100 and 'max' (a usage error).</exception>
+    private static (IReadOnlyList<double> Percentiles, bool WithMax) TimelineLines(PlotSettings settings)
+    {
+        if (settings.Percentiles is null)
+        {
+            return (PlotReadOptions.DefaultTimelinePercentiles, true);
+        }
+
+        var percentiles = new List<double>();
+        bool withMax = false;
+        foreach (string part in settings.Percentiles.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            if (part.Equals("max", StringComparison.OrdinalIgnoreCase))
+            {
+                withMax = true;
+            }
+            else if (double.TryParse(part.TrimStart('p', 'P'), System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out double p) && p >= 0 && p <= 100)
+            {
+                if (!percentiles.Contains(p))
+                {
+                    percentiles.Add(p);
+                }
+            }
+            else
+            {
+                throw ToolException.Usage("--percentiles '" + part + "' is neither a percentile from 0 to 100 nor 'max' (e.g. --percentiles 99,99.9,max)");
+            }
+        }
+
+        if (percentiles.Count == 0 && !withMax)
+        {
+            throw ToolException.Usage("--percentiles names no line (e.g. --percentiles 99,max)");
+        }
+
+        return (percentiles, withMax);
+    }
+
+    /// <summary>The moving-window percentiles of --mwp.</summary>
+    /// <exception cref="ToolException">It is not P:W[,P:W...] (a usage error).</exception>
+    private static IReadOnlyList<MovingWindow> MovingWindows(PlotSettings settings)
+    {
+        if (settings.MovingWindows is null)
+        {
+            return Array.Empty<MovingWindow>();
+        }
+
+        try
+        {
+            return MovingWindow.ParseList(settings.MovingWindows);
+        }
+        catch (FormatException e)
+        {
+            throw ToolException.Usage("--mwp " + e.Message);
+        }
     }
 
     private static PlotSettings WithFiles(PlotSettings s, List<string> files) => new()
@@ -182,6 +278,11 @@ internal static class PlotRunner
         Height = s.Height,
         YScale = s.YScale,
         Baseline = s.Baseline,
+        Percentiles = s.Percentiles,
+        MovingWindows = s.MovingWindows,
+        TimeAxis = s.TimeAxis,
+        TimeZone = s.TimeZone,
+        Worst = s.Worst,
         Tag = s.Tag,
         StartSec = s.StartSec,
         EndSec = s.EndSec,
@@ -199,6 +300,8 @@ internal static class PlotRunner
             throw ToolException.Usage("standard input ('-') can be given only once");
         }
 
+        var (timelinePercentiles, _) = TimelineLines(settings);
+        var windows = MovingWindows(settings);
         foreach (var (file, index) in settings.Files.Select((f, i) => (f, i)))
         {
             string name = Inputs.Name(file);
@@ -215,6 +318,9 @@ internal static class PlotRunner
                     ValuesIn = settings.Units.ValuesIn(index),
                     StartSec = settings.StartSec,
                     EndSec = settings.EndSec,
+                    TimelinePercentiles = timelinePercentiles,
+                    MovingWindows = windows,
+                    WorstIntervals = settings.Worst,
                     Progress = adapter,
                 });
             }

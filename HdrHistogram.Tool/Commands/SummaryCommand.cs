@@ -5,6 +5,8 @@ using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using HdrHistogram.Plotting.Rendering;
+using HdrHistogram.Plotting.Timeline;
 using HdrHistogram.Tool.Cli;
 
 namespace HdrHistogram.Tool.Commands;
@@ -32,9 +34,12 @@ internal static class SummaryCommand
             "--start", "S", "only intervals from S seconds after the log's StartTime (default 0, as hdr process -start; negative: also intervals before it)", double.IsFinite, "a number of seconds");
         var end = ToolOptions.Double("--end", "E", "only intervals up to E seconds after the log's StartTime, as hdr process -end", double.IsFinite, "a number of seconds");
         var json = ToolOptions.Flag("--json", "a JSON document instead of the table");
+        var worst = ToolOptions.Long(
+            "--worst", "N", "also list each tag's N intervals with the largest maxima (start, max, count) and how many have a max above its p99.99", 1, 1000, "a whole number from 1 to 1000");
+        var tz = ToolOptions.Text("--tz", "ZONE", "the time zone of --worst's start times (an IANA name such as Europe/Berlin; default UTC)");
         var strict = ToolOptions.Strict();
         var progress = ToolOptions.Progress();
-        var command = new Command("summary", Description) { file, start, end, json, strict, progress };
+        var command = new Command("summary", Description) { file, start, end, json, worst, tz, strict, progress };
         units.AddTo(command);
         ToolCommandLine.SetRun(command, (result, cancellation) =>
         {
@@ -42,13 +47,23 @@ internal static class SummaryCommand
             var unit = units.Resolve(result, console, "hdr summary");
             var reporter = new ProgressReporter(console, "hdr summary: " + Inputs.Name(path), Inputs.Length(path), result.GetValue(progress), cancellation);
             var range = (result.GetValue(start) ?? 0.0, result.GetValue(end) ?? double.MaxValue);
-            return Run(console, path, unit, range, result.GetValue(json), result.GetValue(strict), reporter);
+            TimeZoneInfo zone;
+            try
+            {
+                zone = result.GetValue(tz) is { } name ? WallClock.Zone(name) : TimeZoneInfo.Utc;
+            }
+            catch (ArgumentException e)
+            {
+                throw ToolException.Usage("--tz " + e.Message);
+            }
+
+            return Run(console, path, unit, range, result.GetValue(json), result.GetValue(strict), reporter, ((int)(result.GetValue(worst) ?? 0), zone));
         });
         return command;
     }
 
     private static int Run(
-        ToolConsole console, string? path, UnitChoice unit, (double Start, double End) range, bool asJson, bool strict, ProgressReporter progress)
+        ToolConsole console, string? path, UnitChoice unit, (double Start, double End) range, bool asJson, bool strict, ProgressReporter progress, (int Count, TimeZoneInfo Zone) worst)
     {
         string name = Inputs.Name(path);
         var counting = Inputs.OpenLog(path, console, "hdr summary");
@@ -71,15 +86,15 @@ internal static class SummaryCommand
                     TagTotals totals;
                     if (h.Tag is null)
                     {
-                        totals = untagged ??= new TagTotals(null);
+                        totals = untagged ??= new TagTotals(null, worst.Count);
                     }
                     else if (!tags.TryGetValue(h.Tag, out totals!))
                     {
-                        totals = new TagTotals(h.Tag);
+                        totals = new TagTotals(h.Tag, worst.Count);
                         tags.Add(h.Tag, totals);
                     }
 
-                    totals.Add(h, reader.LastInterval.LineNumber);
+                    totals.Add(h, reader.LastInterval.LineNumber, reader.LastIntervalStartSec - reader.StartTimeSec);
                 }
             }
             catch (HistogramFormatException e)
@@ -113,17 +128,26 @@ internal static class SummaryCommand
 
         if (asJson)
         {
-            WriteJson(console, path ?? "-", startTimeSec, baseTimeSec, intervals, lines, all, unit);
+            WriteJson(console, path ?? "-", startTimeSec, baseTimeSec, intervals, lines, all, unit, worst.Count > 0);
         }
         else
         {
             WriteText(console, path ?? "-", startTimeSec, intervals, lines, all, unit);
+            if (worst.Count > 0)
+            {
+                foreach (var t in all)
+                {
+                    console.Out.Write("\n" + WorstIntervalsText.Text(t.Tag, t.Worst!.Worst(), t.Worst.CountAbove(P9999(t.Sum!)), t.Intervals, P9999(t.Sum!), unit.Unit.Ratio, worst.Zone));
+                }
+            }
         }
 
         return 0;
     }
 
     private static double MaxValue(EncodableHistogram h) => h is DoubleHistogram d ? d.GetMaxValue() : ((HistogramBase)h).GetMaxValue();
+
+    private static double P9999(EncodableHistogram h) => h is DoubleHistogram d ? d.GetValueAtPercentile(99.99) : ((HistogramBase)h).GetValueAtPercentile(99.99);
 
     private static void WriteText(ToolConsole console, string path, double startTimeSec, long intervals, int lines, List<TagTotals> all, UnitChoice unit)
     {
@@ -192,7 +216,7 @@ internal static class SummaryCommand
 
     }
 
-    private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, UnitChoice unit)
+    private static void WriteJson(ToolConsole console, string path, double startTimeSec, double baseTimeSec, long intervals, int lines, List<TagTotals> all, UnitChoice unit, bool withWorst)
     {
         double scale = unit.Unit.Ratio;
         console.Out.Flush();
@@ -215,6 +239,25 @@ internal static class SummaryCommand
                 json.WriteNumber("firstStartTimeStamp", t.FirstStart);
                 json.WriteNumber("lastEndTimeStamp", t.LastEnd);
                 HistogramJson.WriteSummary(json, t.Sum!, scale);
+                if (withWorst)
+                {
+                    json.WriteStartArray("worstIntervals");
+                    foreach (var w in t.Worst!.Worst())
+                    {
+                        json.WriteStartObject();
+                        json.WriteNumber("startTimeStamp", w.StartTimeStamp);
+                        json.WriteNumber("endTimeStamp", w.EndTimeStamp);
+                        json.WriteNumber("startSec", w.StartSec);
+                        json.WriteNumber("max", w.Max / scale);
+                        json.WriteNumber("count", w.Count);
+                        json.WriteNumber("lineNumber", w.LineNumber);
+                        json.WriteEndObject();
+                    }
+
+                    json.WriteEndArray();
+                    json.WriteNumber("intervalsAboveP9999", t.Worst.CountAbove(P9999(t.Sum!)));
+                }
+
                 json.WriteEndObject();
             }
 
@@ -248,10 +291,14 @@ internal static class SummaryCommand
     /// <summary>Everything read for one tag: the intervals added together, as Java's log processor adds them.</summary>
     private sealed class TagTotals
     {
-        public TagTotals(string? tag)
+        public TagTotals(string? tag, int worst)
         {
             Tag = tag;
+            Worst = worst > 0 ? new WorstIntervals(worst) : null;
         }
+
+        /// <summary>The intervals with the largest maxima (--worst); null without it.</summary>
+        public WorstIntervals? Worst { get; }
 
         public string? Tag { get; }
 
@@ -264,9 +311,10 @@ internal static class SummaryCommand
 
         public long LastEnd { get; private set; } = long.MinValue;
 
-        public void Add(EncodableHistogram interval, int lineNumber)
+        public void Add(EncodableHistogram interval, int lineNumber, double startSec)
         {
             Sum = IntervalSum.Add(Sum, interval, Tag, lineNumber);
+            Worst?.Add(interval, startSec, lineNumber);
             Intervals++;
             FirstStart = Math.Min(FirstStart, interval.StartTimeStamp);
             LastEnd = Math.Max(LastEnd, interval.EndTimeStamp);

@@ -52,6 +52,7 @@ public sealed partial class HistogramLogReader
                 case LogLineKind.Interval:
                     double absoluteStart = ResolveAbsoluteStart(line.Timestamp, lineNumber);
                     _lastInterval = CreateEntry(line, absoluteStart, absoluteStart + line.Length, lineNumber);
+                    _lastIntervalStartSec = absoluteStart;
                     _scanLine = line;
                     _scanLineNumber = lineNumber;
                     _scanDecoded = decoded;

@@ -43,6 +43,7 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
     private bool _observedStartTime;
     private bool _observedBaseTime;
     private HistogramLogEntry _lastInterval;
+    private double _lastIntervalStartSec;
     private bool _disposed;
 
     /// <summary>Creates a reader of <paramref name="inputStream"/> with default options; the stream is left open when the reader is disposed.</summary>
@@ -122,6 +123,12 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
 
     /// <summary>The columns, timestamps and line of the interval last returned (default before the first).</summary>
     public HistogramLogEntry LastInterval => _lastInterval;
+
+    /// <summary>
+    /// The start of the last interval read, in seconds since the epoch, unrounded: what a time range is compared with
+    /// (minus <see cref="StartTimeSec"/> for a range relative to the start time).
+    /// </summary>
+    internal double LastIntervalStartSec => _lastIntervalStartSec;
 
     /// <summary>Reads every integer interval histogram of <paramref name="inputStream"/>, lazily (upstream HdrHistogram.NET's API). The stream is left open.</summary>
     /// <param name="inputStream">The log.</param>
@@ -532,6 +539,7 @@ public sealed partial class HistogramLogReader : IHistogramLogV1Reader, IDisposa
             }
 
             _lastInterval = CreateEntry(line, absoluteStart, absoluteEnd, lineNumber);
+            _lastIntervalStartSec = absoluteStart;
             entry = _lastInterval;
             ApplyEntry(decoded, entry);
             return decoded;
