@@ -35,6 +35,8 @@ public static partial class HtmlReportWriter
         table { border-collapse: collapse; font-variant-numeric: tabular-nums; white-space: nowrap; font-size: 0.9rem; }
         th, td { padding: 0.25rem 0.45rem; border-bottom: 1px solid var(--line); text-align: right; }
         th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; }
+        /* A long file name is cut (in full on hover), so that every column fits the page. */
+        td:first-child { max-width: 15rem; overflow: hidden; text-overflow: ellipsis; }
         tbody tr:nth-child(odd) { background: var(--stripe); }
         pre { background: var(--stripe); border: 1px solid var(--line); border-radius: 6px; padding: 0.6rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
         .muted { color: var(--muted); font-size: 0.9rem; }
