@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Linq;
 using System.Text.RegularExpressions;
 using System.Threading.Tasks;
 using FluentAssertions;
@@ -128,6 +129,38 @@ public sealed partial class RangeSelectionBrowserTests : IDisposable, IClassFixt
         (await session.Page.Locator("#timeline-figure svg.static").IsVisibleAsync()).Should().BeFalse("the chart replaced the picture");
         int points = await session.Page.EvaluateAsync<int>("() => window.hdrReport.charts[1].drawn[0].points.length");
         points.Should().BeInRange(1024, 2048);
+    }
+
+    [ChromiumFact]
+    public async Task A_baseline_comparison_follows_the_range()
+    {
+        string baseline = Log(10_000);
+        string run = Path.Combine(_dir, "run.hlog");
+        SyntheticLog.Write(run, 10_000, tags: new string?[] { "db" });
+        string page = Path.Combine(_dir, "compare.html");
+        var result = ReportPage.Hdr("report", run, "--baseline", baseline, "--unit", "us", "--values-in", "ns", "-o", page);
+        result.ExitCode.Should().Be(0, result.Error);
+
+        await using var session = await ReportPage.Open(_browser, page);
+        (await session.Page.Locator("#range-comparison").IsVisibleAsync()).Should().BeFalse();
+        await session.DragTimeline(5_000, 6_000);
+
+        var columns = new[] { "p50", "p90", "p99", "p99.9", "p99.99", "max" };
+        var rows = session.Page.Locator("#range-comparison tbody tr");
+        var baseRow = (await rows.Nth(0).Locator("td").AllInnerTextsAsync()).Skip(2).ToList();
+        var runRow = (await rows.Nth(1).Locator("td").AllInnerTextsAsync()).Skip(2).ToList();
+        var ratios = (await rows.Nth(2).Locator("td").AllInnerTextsAsync()).Skip(2).Select(t => double.Parse(t, System.Globalization.CultureInfo.InvariantCulture)).ToList();
+        // The baseline is the first input (added in front), the run the second: their range rows' numbers.
+        var baseRange = await session.RangeRow(0);
+        var runRange = await session.RangeRow(1);
+        baseRow.Should().Equal(columns.Select(c => baseRange[c]));
+        runRow.Should().Equal(columns.Select(c => runRange[c]));
+        for (int c = 0; c < columns.Length; c++)
+        {
+            double expected = double.Parse(runRow[c], System.Globalization.CultureInfo.InvariantCulture) / double.Parse(baseRow[c], System.Globalization.CultureInfo.InvariantCulture);
+            ratios[c].Should().BeApproximately(expected, 0.002, columns[c]);
+            ratios[c].Should().BeInRange(1.9, 2.1, "the run's values are twice the baseline's");
+        }
     }
 
     private string Log(int intervals)

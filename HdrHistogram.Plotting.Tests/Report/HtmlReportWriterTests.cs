@@ -21,9 +21,11 @@ public class HtmlReportWriterTests
 
         Regex.Matches(html, "<svg[ >]").Should().HaveCount(2, "the percentile plot and the timeline");
         Regex.IsMatch(html, @"(src|href)\s*=\s*[""']?\s*(https?:)?//", RegexOptions.IgnoreCase).Should().BeFalse("nothing is loaded from the network");
-        // The chart data and the script drawing it are inline; the pictures stay for readers without JavaScript.
-        Regex.Matches(html, "<script").Should().HaveCount(2);
-        html.Should().Contain("<script type=\"application/json\" id=\"hdr-data\">{\"unit\":\"ms\",").And.Contain("<script>\n// The report's interactive charts");
+        // The chart data, the histogram arithmetic and the script drawing the charts are inline; the pictures stay for
+        // readers without JavaScript.
+        Regex.Matches(html, "<script").Should().HaveCount(3);
+        html.Should().Contain("<script type=\"application/json\" id=\"hdr-data\">{\"unit\":\"ms\",")
+            .And.Contain("<script id=\"hdr-math\">\n// HdrHistogram's arithmetic in the browser").And.Contain("<script>\n// The report's interactive charts");
         html.Should().NotContain("<link").And.NotContain("@import").And.NotContain("url(http");
         Regex.Matches(html, "<svg class=\"static\"").Should().HaveCount(2);
         html.Should().Contain("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");

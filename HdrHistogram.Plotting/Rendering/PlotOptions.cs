@@ -42,4 +42,7 @@ public sealed class PlotOptions
 
     /// <summary>How many of the intervals with the largest maxima the report lists per series.</summary>
     public int WorstIntervals { get; init; } = 10;
+
+    /// <summary>The unit the values of logs dropped onto the report's page were recorded in (ns, us, ms or s); null for none given (ns assumed, as the tool assumes).</summary>
+    public string? DropValuesIn { get; init; }
 }

@@ -52,6 +52,8 @@ public static partial class HtmlReportWriter
         td.pass { color: #1a7f37; font-weight: 600; }
         td.fail { color: #cf222e; font-weight: 600; }
         #worst tbody tr { cursor: pointer; }
+        .drop-zone { border: 1px dashed var(--line); border-radius: 6px; padding: 0.4rem 0.6rem; margin: 0 0 1rem; font-size: 0.9rem; }
+        .drop-zone.over { border-color: #1F77B4; background: var(--stripe); }
         #worst tbody tr:hover { text-decoration: underline; }
         .range-bar { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.3rem 0; font-size: 0.9rem; }
         .range-label { font-weight: 600; }
@@ -85,23 +87,21 @@ public static partial class HtmlReportWriter
             .Append("<title>").Append(Encode(title)).Append("</title>\n<style>\n").Append(Style).Append("\n</style>\n</head>\n<body>\n")
             .Append("<h1>").Append(Encode(title)).Append("</h1>\n");
 
-        html.Append("<h2>Percentile distribution</h2>\n<figure id=\"percentiles-figure\">\n")
-            .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, WithTitle(options, "Latency by percentile")), "percentiles"))
-            .Append("</figure>\n");
-        if (series.Any(s => s.CountsLayout is not null && s.Timeline.Count > 0))
+        if (series.Count == 0)
         {
-            // Drawn by the script from the counts the page carries (for the whole log or the selected range).
-            html.Append("<h2>Counts per value</h2>\n<figure id=\"counts-figure\">\n<p class=\"muted no-script\">The count of values in each bucket, against the value (both axes logarithmic): drawn by the page's script.</p>\n</figure>\n");
+            // hdr report --empty: the page reads the logs dropped onto it.
+            html.Append("<p class=\"muted no-script\">No input: drop histogram logs (.hlog) onto this page to see their report (it needs JavaScript).</p>\n")
+                .Append("<h2>Percentile distribution</h2>\n<figure id=\"percentiles-figure\"></figure>\n")
+                .Append("<h2>Counts per value</h2>\n<figure id=\"counts-figure\"></figure>\n")
+                .Append("<h2>Timeline</h2>\n<figure id=\"timeline-figure\"></figure>\n");
+        }
+        else
+        {
+            AppendPictures(html, series, options);
         }
 
-        if (series.Any(s => s.Timeline.Count > 0))
-        {
-            html.Append("<h2>Timeline</h2>\n<figure id=\"timeline-figure\">\n")
-                .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Timeline, series, WithTitle(options, "Latency by interval")), "timeline"))
-                .Append("</figure>\n");
-        }
-
-        html.Append("<h2>Summary (").Append(Encode(options.Unit.Label)).Append(")</h2>\n<div class=\"table\">\n<table>\n<thead><tr>")
+        string empty = series.Count == 0 ? " hidden" : string.Empty;
+        html.Append("<h2 id=\"summary-heading\"").Append(empty).Append(">Summary (").Append(Encode(options.Unit.Label)).Append(")</h2>\n<div class=\"table\"").Append(empty).Append(">\n<table id=\"summary\">\n<thead><tr>")
             .Append("<th>File</th><th>Tag</th><th>Intervals</th><th>Span (s)</th><th>Count</th><th>Min</th><th>p50</th><th>p90</th><th>p99</th>")
             .Append("<th>p99.9</th><th>p99.99</th><th>Max</th><th>Mean</th><th>Std dev</th></tr></thead>\n<tbody>\n");
         foreach (var s in series)
@@ -142,9 +142,30 @@ public static partial class HtmlReportWriter
             .Append(" (.hgrm inputs as written) and printed as <code>hdr process</code> prints them: min (its 0% line), max, mean and std dev as its .hgrm")
             .Append(" does (the histogram's significant digits as decimals), the percentiles as the totals of its interval log's last line (3 decimals).</p>\n")
             .Append("<h2>Command</h2>\n<pre>").Append(Encode(command)).Append("</pre>\n");
-        html.Append("<script type=\"application/json\" id=\"hdr-data\">").Append(ReportData.Json(series, names, options)).Append("</script>\n")
+        html.Append("<script type=\"application/json\" id=\"hdr-data\">").Append(ReportData.Json(series, names, options, comparison)).Append("</script>\n")
+            .Append("<script id=\"hdr-math\">\n").Append(ReportData.MathScript).Append("</script>\n")
             .Append("<script>\n").Append(ReportData.Script).Append("</script>\n</body>\n</html>\n");
         return html.ToString();
+    }
+
+    /// <summary>The percentile plot, the counts-per-value chart's place (the script draws it) and the timeline.</summary>
+    private static void AppendPictures(StringBuilder html, IReadOnlyList<LatencySeries> series, PlotOptions options)
+    {
+        html.Append("<h2>Percentile distribution</h2>\n<figure id=\"percentiles-figure\">\n")
+            .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Percentiles, series, WithTitle(options, "Latency by percentile")), "percentiles"))
+            .Append("</figure>\n");
+        if (series.Any(s => s.CountsLayout is not null && s.Timeline.Count > 0))
+        {
+            // Drawn by the script from the counts the page carries (for the whole log or the selected range).
+            html.Append("<h2>Counts per value</h2>\n<figure id=\"counts-figure\">\n<p class=\"muted no-script\">The count of values in each bucket, against the value (both axes logarithmic): drawn by the page's script.</p>\n</figure>\n");
+        }
+
+        if (series.Any(s => s.Timeline.Count > 0))
+        {
+            html.Append("<h2>Timeline</h2>\n<figure id=\"timeline-figure\">\n")
+                .Append(InlineSvg(PlotRenderer.RenderSvg(PlotKind.Timeline, series, WithTitle(options, "Latency by interval")), "timeline"))
+                .Append("</figure>\n");
+        }
     }
 
     /// <summary>The short name of <paramref name="s"/>'s file: its short series name without the tag.</summary>
@@ -209,6 +230,7 @@ public static partial class HtmlReportWriter
         TimeAxis = options.TimeAxis,
         TimeZone = options.TimeZone,
         WorstIntervals = options.WorstIntervals,
+        DropValuesIn = options.DropValuesIn,
     };
 
     /// <summary>

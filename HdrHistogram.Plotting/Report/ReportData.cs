@@ -13,14 +13,17 @@ namespace HdrHistogram.Plotting.Report;
 internal static class ReportData
 {
     /// <summary>The script, embedded in the assembly.</summary>
-    public static string Script { get; } = ReadScript();
+    public static string Script { get; } = ReadScript("HdrHistogram.Plotting.report.js");
+
+    /// <summary>HdrHistogram's arithmetic and log reading in the browser (Assets/histogram.js): the page's and its worker's.</summary>
+    public static string MathScript { get; } = ReadScript("HdrHistogram.Plotting.histogram.js");
 
     /// <summary>
     /// <c>{"unit", "yScale", "sla": [[x, value]] or null, "percentiles": {"ticks": [[x, label]], "series": [{"name", "color", "points": [[x, percentile, value, count]]}]},
     /// "timeline": {"lines": [{"name", "dash", "width"}], "series": [{"name", "color", "points": [[timeSec, count, intervals, afterGap, firstStartSec, lastStartSec, value per line...]]}]} or null}</c>:
     /// the timeline's points are its buckets, its lines drawn in the order and style of <see cref="TimelineLine.For"/>.
     /// </summary>
-    public static string Json(IReadOnlyList<LatencySeries> series, IReadOnlyList<string> names, PlotOptions options)
+    public static string Json(IReadOnlyList<LatencySeries> series, IReadOnlyList<string> names, PlotOptions options, RunComparison? comparison = null)
     {
         using var stream = new MemoryStream();
         using (var json = new Utf8JsonWriter(stream))
@@ -31,6 +34,8 @@ internal static class ReportData
             json.WriteString("timeAxis", options.TimeAxis == TimeAxis.Wall ? "wall" : "elapsed");
             json.WriteString("timeZone", options.TimeZone == TimeZoneInfo.Utc ? "UTC" : options.TimeZone.Id);
             json.WriteString("timeLabel", PlotRenderer.TimeLabel(options));
+            WriteDropped(json, series, options);
+            WriteComparison(json, series, comparison);
             var (slaXs, slaYs) = PlotRenderer.SlaStaircase(options.Sla);
             if (slaXs is null)
             {
@@ -246,6 +251,81 @@ internal static class ReportData
         json.WriteBase64String("counts", payloads.ToArray());
     }
 
+    /// <summary>
+    /// What the page needs to draw logs dropped onto it as the tool would: the timeline's lines (<c>"lines"</c>, as
+    /// <see cref="TimelineLine.For"/>), colours for new series (<c>"palette"</c>), and what their values are divided by
+    /// (<c>"dropRatio"</c>: the unit's ratio, values taken as recorded in nanoseconds unless --values-in said otherwise)
+    /// with the matching <c>hdr summary</c> options.
+    /// </summary>
+    private static void WriteDropped(Utf8JsonWriter json, IReadOnlyList<LatencySeries> series, PlotOptions options)
+    {
+        var percentiles = series.FirstOrDefault(s => s.Timeline.Count > 0)?.Timeline[0].TimelinePercentiles ?? PlotReadOptions.DefaultTimelinePercentiles;
+        json.WriteStartArray("lines");
+        foreach (var line in TimelineLine.For(percentiles, options.TimelineMax))
+        {
+            json.WriteStartObject();
+            json.WriteString("name", line.Name);
+            if (line.Percentile is { } percentile)
+            {
+                json.WriteNumber("percentile", percentile);
+            }
+            else
+            {
+                json.WriteNull("percentile");
+            }
+
+            json.WriteStartArray("dash");
+            foreach (float dash in line.Dash)
+            {
+                json.WriteNumberValue(dash);
+            }
+
+            json.WriteEndArray();
+            json.WriteNumber("width", line.Width);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        json.WriteStartArray("palette");
+        for (int i = 0; i < 64; i++)
+        {
+            json.WriteStringValue(SeriesPalette.Hex(i));
+        }
+
+        json.WriteEndArray();
+        var recorded = new LatencySeries { Source = "-", Format = PlotInputFormat.Log, Distribution = Array.Empty<PercentilePoint>(), Timeline = Array.Empty<TimelineBucket>(), Summary = new SeriesSummary(), ValuesIn = options.DropValuesIn };
+        json.WriteNumber("dropRatio", recorded.Ratio(options.Unit));
+        json.WriteString("dropSummaryUnit", SummaryUnitArguments(recorded, options.Unit));
+        json.WriteNumber("movingWidth", TimelineLine.MovingWidth);
+        json.WriteNumber("movingOpacity", TimelineLine.MovingOpacity);
+    }
+
+    /// <summary>
+    /// The compared pairs (--baseline) whose series both have a timeline, as their places among the timeline's series:
+    /// <c>"comparison": [[baseline, run]]</c>, or null; the page compares them in the selected range too.
+    /// </summary>
+    private static void WriteComparison(Utf8JsonWriter json, IReadOnlyList<LatencySeries> series, RunComparison? comparison)
+    {
+        var timed = series.Where(s => s.Timeline.Count > 0).ToList();
+        var pairs = comparison?.Pairs.Where(p => timed.Contains(p.Baseline) && timed.Contains(p.Run)).ToList();
+        if (pairs is null || pairs.Count == 0)
+        {
+            json.WriteNull("comparison");
+            return;
+        }
+
+        json.WriteStartArray("comparison");
+        foreach (var pair in pairs)
+        {
+            json.WriteStartArray();
+            json.WriteNumberValue(timed.IndexOf(pair.Baseline));
+            json.WriteNumberValue(timed.IndexOf(pair.Run));
+            json.WriteEndArray();
+        }
+
+        json.WriteEndArray();
+    }
+
     /// <summary>The whole log's numbers the page shows beside a range's: <c>"whole": {"count", "p99", "p99.9", "p99.99", "max"}</c> in the display unit.</summary>
     private static void WriteSummary(Utf8JsonWriter json, LatencySeries s, ValueUnit unit)
     {
@@ -286,9 +366,9 @@ internal static class ReportData
         }
     }
 
-    private static string ReadScript()
+    private static string ReadScript(string name)
     {
-        using var stream = typeof(ReportData).Assembly.GetManifestResourceStream("HdrHistogram.Plotting.report.js")!;
+        using var stream = typeof(ReportData).Assembly.GetManifestResourceStream(name)!;
         using var reader = new StreamReader(stream, System.Text.Encoding.UTF8);
         return reader.ReadToEnd();
     }

@@ -181,8 +181,9 @@ public sealed class PlotCommandTests : IDisposable
         Regex.Matches(page, "<svg[ >]").Should().HaveCount(2);
         Regex.IsMatch(page, @"(src|href)\s*=\s*[""']?\s*(https?:)?//", RegexOptions.IgnoreCase).Should().BeFalse();
         Regex.IsMatch(page, @"https?://(?!www\.w3\.org/)", RegexOptions.IgnoreCase).Should().BeFalse("the only URLs are the SVG namespace names");
-        // Two inline scripts (the chart data and the code drawing it), nothing loaded: no src, link, import or font.
-        Regex.Matches(page, "<script").Should().HaveCount(2);
+        // Three inline scripts (the chart data, the histogram arithmetic and the code drawing the charts), nothing
+        // loaded: no src, link, import or font.
+        Regex.Matches(page, "<script").Should().HaveCount(3);
         page.Should().NotContain("<script src").And.NotContain("<link").And.NotContain("@import").And.NotContain("@font-face").And.Contain("<title>Hiccups</title>");
         page.Should().Contain("<pre>hdr report " + PlotFixtures.JHiccup + " -o " + html + " --title Hiccups</pre>");
         Rows(page).Should().ContainSingle().Which.Skip(4).Should().Equal(Expected(jhiccup));

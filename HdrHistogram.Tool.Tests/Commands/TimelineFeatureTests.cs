@@ -170,6 +170,20 @@ public sealed class TimelineFeatureTests : IDisposable
         html.Should().Contain("1 of 2 targets are missed.");
     }
 
+    [Fact]
+    public void An_empty_report_is_a_page_for_dropped_logs()
+    {
+        string page = Path.Combine(_dir, "empty.html");
+
+        Succeed(ToolRunner.Run("report", "--empty", "--unit", "us", "-o", page));
+
+        string html = File.ReadAllText(page);
+        html.Should().Contain("drop histogram logs (.hlog) onto this page").And.Contain("\"dropRatio\":1000,\"dropSummaryUnit\":\"--unit us --values-in ns\"");
+        html.Should().NotContain("<svg class=\"static\"");
+        ToolRunner.Run("report", "-o", page).ShouldFailWithOneLine("report needs FILEs (or --empty for a page that reads the logs dropped onto it)", 2);
+        ToolRunner.Run("report", Log(10), "--empty", "-o", page).ShouldFailWithOneLine("--empty writes a page without FILEs: give either FILEs or --empty", 2);
+    }
+
     private static string Succeed(ToolResult result)
     {
         result.ExitCode.Should().Be(0, result.Stderr);

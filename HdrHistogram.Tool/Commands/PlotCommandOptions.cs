@@ -11,8 +11,7 @@ internal sealed class PlotCommandOptions
 {
     private static readonly string[] Kinds = { "percentiles", "timeline" };
 
-    private readonly Argument<string[]> _files = ToolOptions.Files<string[]>(
-        "histogram logs (.hlog), Java .hgrm files or base64 histograms, one per line ('-': standard input, once)", ArgumentArity.OneOrMore);
+    private readonly Argument<string[]> _files;
 
     private readonly Option<string?> _output = ToolOptions.Output("the output file; written only when every input was read (no partial file is left)");
     private readonly Option<string?>? _kind;
@@ -55,6 +54,7 @@ internal sealed class PlotCommandOptions
 
     private readonly Option<string?>? _baseline;
     private readonly Option<long?>? _worst;
+    private readonly Option<bool>? _empty;
 
     private readonly Option<bool> _json = ToolOptions.Flag("--json", "write the series as JSON numbers instead (to OUT if given, else standard output)");
     private readonly Option<bool> _progress = ToolOptions.Progress();
@@ -63,12 +63,16 @@ internal sealed class PlotCommandOptions
     /// <param name="withKind">Whether the command has <c>--kind</c> (plot does, report draws both kinds).</param>
     public PlotCommandOptions(bool withKind)
     {
+        // A report may have no FILE (--empty: a page that reads the logs dropped onto it).
+        _files = ToolOptions.Files<string[]>(
+            "histogram logs (.hlog), Java .hgrm files or base64 histograms, one per line ('-': standard input, once)", withKind ? ArgumentArity.OneOrMore : ArgumentArity.ZeroOrMore);
         if (withKind)
         {
             _kind = ToolOptions.OneOf("--kind", "percentiles (default) or timeline", Kinds);
         }
         else
         {
+            _empty = ToolOptions.Flag("--empty", "write the page without any FILE: it reads the histogram logs dropped onto it (in the browser, as this tool reads them)");
             _worst = ToolOptions.Long("--worst", "N", "how many of each series' intervals with the largest maxima to list (default 10)", 0, 1000, "a whole number from 0 to 1000");
             _baseline = ToolOptions.Text(
                 "--baseline",
@@ -97,13 +101,15 @@ internal sealed class PlotCommandOptions
         {
             command.Options.Add(_baseline);
             command.Options.Add(_worst!);
+            command.Options.Add(_empty!);
         }
     }
 
     /// <summary>The settings the parsed command line asks for.</summary>
     public PlotSettings Settings(ParseResult result, ToolConsole console, string command, CancellationToken cancellation) => new()
     {
-        Files = result.GetValue(_files)!,
+        Files = result.GetValue(_files) ?? Array.Empty<string>(),
+        Empty = _empty is not null && result.GetValue(_empty),
         Output = result.GetValue(_output),
         Kind = _kind is not null && result.GetValue(_kind) == "timeline" ? PlotKind.Timeline : PlotKind.Percentiles,
         Units = _units.Resolve(result, console, command),

@@ -56,6 +56,9 @@ internal sealed class PlotSettings
     /// <summary>The time zone (--tz); null for UTC.</summary>
     public string? TimeZone { get; init; }
 
+    /// <summary>A report of no FILE, for logs dropped onto the page (report --empty).</summary>
+    public bool Empty { get; init; }
+
     /// <summary>How many worst intervals to list (report --worst).</summary>
     public int Worst { get; init; } = 10;
 
@@ -120,6 +123,11 @@ internal static class PlotRunner
             {
                 throw ToolException.Usage("the report is an HTML page: use an .html output file, not '" + settings.Output + "'");
             }
+        }
+
+        if (settings.Empty != (settings.Files.Count == 0))
+        {
+            throw ToolException.Usage(settings.Empty ? "--empty writes a page without FILEs: give either FILEs or --empty" : "report needs FILEs (or --empty for a page that reads the logs dropped onto it)");
         }
 
         if (settings.Baseline is { } baselineFile && !settings.Files.Contains(baselineFile, StringComparer.Ordinal))
@@ -205,6 +213,7 @@ internal static class PlotRunner
             TimeAxis = settings.TimeAxis,
             TimeZone = zone,
             WorstIntervals = settings.Worst,
+            DropValuesIn = settings.Units.ValuesIn(0),
         };
     }
 
@@ -283,6 +292,7 @@ internal static class PlotRunner
         TimeAxis = s.TimeAxis,
         TimeZone = s.TimeZone,
         Worst = s.Worst,
+        Empty = s.Empty,
         Tag = s.Tag,
         StartSec = s.StartSec,
         EndSec = s.EndSec,

@@ -13,11 +13,11 @@
   var VALUES = 6;
   // The timeline's lines, in drawing order (max first, underneath), styled as the pictures are (the page's data
   // carries the one table both use).
-  var LINES = data.timeline ? data.timeline.lines.map(function (line, k) {
+  var LINES = data.lines.map(function (line, k) {
     return { name: line.name, percentile: line.percentile, index: VALUES + k, dash: line.dash.join(' '), width: line.width };
-  }) : [];
+  });
   // The moving-window percentiles: after the lines' values in each timeline point, drawn wide and translucent.
-  var MOVING = data.timeline ? data.timeline.moving : [];
+  var MOVING = data.timeline && data.timeline.moving ? data.timeline.moving : [];
   var MOVING_AT = VALUES + LINES.length;
   var TICK_PERCENTILES = data.percentiles.tickPercentiles;
   // The percentiles the timeline marks with horizontal lines, for the whole log or the selected range.
@@ -63,123 +63,8 @@
     return ticks;
   }
 
-  // ---- Counts: the blocks' V2 payloads, and the library's arithmetic over them ----
-
-  var BASE64 = new Int16Array(128).fill(-1);
-  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach(function (c, i) { BASE64[c.charCodeAt(0)] = i; });
-  function base64Bytes(text) {
-    if (typeof Uint8Array.fromBase64 === 'function') { return Uint8Array.fromBase64(text); }
-    var pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0, bytes = new Uint8Array(text.length / 4 * 3 - pad), at = 0;
-    for (var i = 0; i < text.length; i += 4) {
-      var n = (BASE64[text.charCodeAt(i)] << 18) | (BASE64[text.charCodeAt(i + 1)] << 12) | ((BASE64[text.charCodeAt(i + 2)] & 63) << 6) | (BASE64[text.charCodeAt(i + 3)] & 63);
-      bytes[at++] = n >> 16;
-      if (at < bytes.length) { bytes[at++] = (n >> 8) & 255; }
-      if (at < bytes.length) { bytes[at++] = n & 255; }
-    }
-    return bytes;
-  }
-
-  // Every block's non-zero counts in one pass over the payloads (ZigZag LEB128-64b9B numbers, a negative one a run of
-  // zero counts): block k's are entries [start[k], start[k + 1]) of idx (logical index) and cnt (count).
-  function decodeAll(bytes, sizes) {
-    var idx = new Int32Array(bytes.length), cnt = new Float64Array(bytes.length), start = new Int32Array(sizes.length + 1);
-    var pos = 0, n = 0, top = 0;
-    for (var k = 0; k < sizes.length; k++) {
-      var end = pos + sizes[k], index = 0;
-      start[k] = n;
-      while (pos < end) {
-        var b = bytes[pos++], v;
-        if (b < 0x80) {
-          v = (b >>> 1) ^ -(b & 1); // one byte: most counts and zero runs
-        } else {
-          var z = b & 0x7f, mul = 128, read = 1;
-          while ((b & 0x80) !== 0) {
-            b = bytes[pos++];
-            if (read === 8) { z += b * mul; break; }
-            z += (b & 0x7f) * mul;
-            mul *= 128;
-            read++;
-          }
-          v = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
-        }
-        if (v < 0) { index -= v; continue; }
-        if (v > 0) { idx[n] = index; cnt[n] = v; n++; if (index > top) { top = index; } }
-        index++;
-      }
-    }
-    start[sizes.length] = n;
-    return { idx: idx, cnt: cnt, start: start, top: top };
-  }
-
-  // Index arithmetic of a histogram of the series' layout (values below 2^53 are exact in doubles).
-  function Layout(pair) { this.u = pair[0]; this.half = Math.pow(2, pair[1]); }
-  Layout.prototype.bucket = function (i) { var b = Math.floor(i / this.half) - 1; return b < 0 ? 0 : b; };
-  Layout.prototype.lowest = function (i) {
-    var b = Math.floor(i / this.half) - 1, sub = (i % this.half) + this.half;
-    if (b < 0) { sub -= this.half; b = 0; }
-    return sub * Math.pow(2, b + this.u);
-  };
-  Layout.prototype.size = function (i) { return Math.pow(2, this.u + this.bucket(i)); };
-  Layout.prototype.highest = function (i) { return this.lowest(i) + this.size(i) - 1; };
-  Layout.prototype.median = function (i) { return this.lowest(i) + Math.floor(this.size(i) / 2); };
-
-  var F64 = new Float64Array(1), U32 = new Uint32Array(F64.buffer), LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-  // The next double below a positive x (Math.BitDecrement).
-  function nextDown(x) {
-    if (!(x > 0)) { return x === 0 ? -Number.MIN_VALUE : x; }
-    F64[0] = x;
-    var lo = LITTLE ? 0 : 1, hi = 1 - lo;
-    if (U32[lo] === 0) { U32[lo] = 0xffffffff; U32[hi] -= 1; } else { U32[lo] -= 1; }
-    return F64[0];
-  }
-  // The count the running sum must reach for a percentile, as HistogramBase.GetValueAtPercentile computes it.
-  function countAtPercentile(p, total) {
-    var rp = Math.min(Math.max(nextDown(p), 0), 100);
-    return Math.max(Math.ceil(rp / 100 * total), 1);
-  }
-
-  // Counts added: {idx, cnt} sorted by index, with their layout.
-  function Counts(layout, idx, cnt) {
-    this.layout = layout; this.idx = idx; this.cnt = cnt;
-    var total = 0;
-    for (var i = 0; i < cnt.length; i++) { total += cnt[i]; }
-    this.total = total;
-  }
-  // The position in idx where the running count reaches target; -1 when it never does.
-  Counts.prototype.reach = function (target) {
-    var sum = 0;
-    for (var i = 0; i < this.cnt.length; i++) { sum += this.cnt[i]; if (sum >= target) { return i; } }
-    return -1;
-  };
-  Counts.prototype.valueAt = function (p) {
-    var at = this.reach(countAtPercentile(p, this.total));
-    if (at < 0) { return 0; }
-    return p === 0 ? this.layout.lowest(this.idx[at]) : this.layout.highest(this.idx[at]);
-  };
-  Counts.prototype.max = function () { return this.idx.length ? this.layout.highest(this.idx[this.idx.length - 1]) : 0; };
-  Counts.prototype.min = function () { return !this.idx.length || this.idx[0] === 0 ? 0 : this.layout.lowest(this.idx[0]); };
-  Counts.prototype.mean = function () {
-    if (!this.total) { return 0; }
-    var sum = 0;
-    for (var i = 0; i < this.idx.length; i++) { sum += this.layout.median(this.idx[i]) * this.cnt[i]; }
-    return sum * 1.0 / this.total;
-  };
-  // The percentile distribution as HistogramStatistics.Distribution draws it: 20 points per decade of 1/(1-p), up to
-  // the percentile one value below the top, then the maximum at 100%. Points: [x, percentile, value, count at or below].
-  Counts.prototype.distribution = function () {
-    var points = [], lastDecade = Math.log10(Math.max(this.total, 1)), steps = Math.ceil(lastDecade * 20);
-    // The targets grow with the percentile: one walk over the counts, carrying the running sum through idx[i].
-    var n = this.cnt.length, i = 0, cum = n ? this.cnt[0] : 0;
-    for (var s = 0; s <= steps; s++) {
-      var decade = Math.min(lastDecade, s / 20), p = 100 * (1 - Math.pow(10, -decade)), target = countAtPercentile(p, this.total);
-      while (i < n - 1 && cum < target) { i++; cum += this.cnt[i]; }
-      var reached = n > 0 && cum >= target;
-      var value = !reached ? 0 : p === 0 ? this.layout.lowest(this.idx[i]) : this.layout.highest(this.idx[i]);
-      points.push([p >= 100 ? lastDecade : -Math.log10(1 - p / 100), p, value, reached ? cum : 0]);
-    }
-    points.push([Math.max(lastDecade, points.length ? points[points.length - 1][0] : 0), 100, this.max(), this.total]);
-    return points;
-  };
+  // The library's arithmetic over counts (Assets/histogram.js, the page's first script).
+  var Layout = HdrMath.Layout, Counts = HdrMath.Counts, decodeAll = HdrMath.decodeAll, base64Bytes = HdrMath.base64Bytes;
 
   // A timeline series' blocks (the finest time ranges the page answers exactly), their counts decoded on first use.
   function Blocks(series) {
@@ -191,7 +76,8 @@
   }
   Blocks.prototype.decoded = function () {
     if (!this.all) {
-      this.all = decodeAll(base64Bytes(this.series.counts), this.list.map(function (b) { return b[5]; }));
+      // A dropped log's counts come decoded from the worker.
+      this.all = this.series.decoded || decodeAll(base64Bytes(this.series.counts), this.list.map(function (b) { return b[5]; }));
       this.dense = new Float64Array(this.all.top + 1);
     }
     return this.all;
@@ -261,11 +147,11 @@
     WALL.formatToParts(new Date(Math.round((data.timeline.series[0].logStartSec + v) * 1000))).forEach(function (p) { parts[p.type] = p.value; });
     return span > 86400 ? parts.month + '-' + parts.day + ' ' + parts.hour + ':' + parts.minute : parts.hour + ':' + parts.minute + ':' + parts.second;
   }
-  var timelineSeries = data.timeline ? data.timeline.series : [];
-  var blocks = timelineSeries.map(function (s) { return s.blocks ? new Blocks(s) : null; });
+  var timelineSeries = [], blocks = [];
   var charts = [];
   var listeners = [];
   var countsReady = false;
+  var whole = [];
 
   // The selection: per timeline series, its blocks [from, to) and their counts added (null without counts).
   function selection() {
@@ -281,7 +167,6 @@
   }
 
   // Every block of series i added together, computed once.
-  var whole = [];
   function wholeCounts(i) {
     if (!whole[i]) { whole[i] = blocks[i].sum(0, blocks[i].list.length); }
     return whole[i];
@@ -813,6 +698,45 @@
     });
   }
 
+  // With --baseline: the runs compared with their baselines in the selected range too (ratio = run / baseline).
+  function comparisonTable() {
+    var table = document.getElementById('comparison');
+    if (!table || !data.comparison) { return; }
+    var box = html('div', 'range-comparison', null);
+    box.id = 'range-comparison';
+    box.hidden = true;
+    table.parentNode.parentNode.insertBefore(box, table.parentNode.nextSibling);
+    var columns = [['p50', 50], ['p90', 90], ['p99', 99], ['p99.9', 99.9], ['p99.99', 99.99], ['max', null]];
+    listeners.push(function () {
+      while (box.firstChild) { box.removeChild(box.firstChild); }
+      var sel = selection();
+      box.hidden = !sel;
+      if (!sel) { return; }
+      html('h3', '', box, 'In the selected range (' + data.unit + '; ratio = run / baseline)');
+      var t = html('table', '', html('div', 'table', box)), head = html('tr', '', html('thead', '', t)), body = html('tbody', '', t);
+      ['Series', ''].concat(columns.map(function (c) { return c[0]; })).forEach(function (h) { html('th', '', head, h); });
+      var values = function (i) {
+        if (!sel[i]) { return null; }
+        var c = sel[i].counts, ratio = timelineSeries[i].ratio;
+        return columns.map(function (col) { return (col[1] === null ? c.max() : c.valueAt(col[1])) / ratio; });
+      };
+      var row = function (name, what, cells, cls) {
+        var tr = html('tr', '', body);
+        tr.setAttribute('data-row', what);
+        html('td', '', tr, name);
+        html('td', '', tr, what);
+        cells.forEach(function (c) { html('td', cls, tr, c); });
+      };
+      data.comparison.forEach(function (pair) {
+        var b = values(pair[0]), r = values(pair[1]);
+        if (!b || !r) { return; }
+        row(timelineSeries[pair[0]].name, 'baseline', b.map(function (v) { return v.toFixed(3); }), '');
+        row(timelineSeries[pair[1]].name, 'run', r.map(function (v) { return v.toFixed(3); }), '');
+        row(timelineSeries[pair[1]].name, 'ratio', r.map(function (v, k) { return b[k] > 0 ? (v / b[k]).toFixed(3) : '-'; }), 'ratio');
+      });
+    });
+  }
+
   // A worst interval's row selects the time around it and marks it.
   function worstTable() {
     var table = document.getElementById('worst');
@@ -850,14 +774,143 @@
     if (m && blocks.some(function (b) { return b; })) { state.range = [Number(m[1]), Number(m[2])]; select(state.range[0], state.range[1]); }
   }
 
-  build(document.getElementById('percentiles-figure'), 'percentiles');
-  var timeline = data.timeline ? build(document.getElementById('timeline-figure'), 'timeline') : null;
-  if (timeline) { rangeTable(timeline.box); }
-  if (data.timeline) { build(document.getElementById('counts-figure'), 'counts'); }
-  slaTable();
+  // Builds the charts and their tables from the data (again after logs are dropped).
+  function start() {
+    timelineSeries = data.timeline ? data.timeline.series : [];
+    blocks = timelineSeries.map(function (s) { return s.blocks ? new Blocks(s) : null; });
+    whole = [];
+    build(document.getElementById('percentiles-figure'), 'percentiles');
+    var timeline = data.timeline ? build(document.getElementById('timeline-figure'), 'timeline') : null;
+    if (timeline) { rangeTable(timeline.box); }
+    if (data.timeline) { build(document.getElementById('counts-figure'), 'counts'); }
+    slaTable();
+    var stale = document.getElementById('range-comparison');
+    if (stale) { stale.remove(); }
+    comparisonTable();
+  }
+  start();
   worstTable();
   fromFragment();
   window.addEventListener('hashchange', function () { if (/^#range=/.test(window.location.hash)) { fromFragment(); } });
+
+  // ---- Logs dropped onto the page: read off the main thread, as the tool reads them ----
+
+  var worker = null, pending = {}, nextId = 0, dropped = [];
+  function readFiles(files, status) {
+    if (!files || !files.length) { return; }
+    if (!worker) {
+      var source = document.getElementById('hdr-math').textContent + '\n' + 'self.onmessage = function (e) {\n'
+        + '  var fail = function (err) { self.postMessage({ id: e.data.id, error: String(err && err.message || err) }); };\n'
+        + '  try { HdrMath.readLog(e.data.text, e.data.percentiles, e.data.ratio).then(function (r) { self.postMessage({ id: e.data.id, result: r }); }, fail); } catch (err) { fail(err); }\n};\n';
+      worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+      worker.onmessage = function (e) { var done = pending[e.data.id]; delete pending[e.data.id]; done(e.data); };
+      worker.onerror = function (e) {
+        Object.keys(pending).forEach(function (id) { var done = pending[id]; delete pending[id]; done({ error: e.message }); });
+      };
+    }
+    var names = [], left = files.length, errors = [];
+    status.textContent = 'Reading ' + files.length + (files.length === 1 ? ' file…' : ' files…');
+    Array.prototype.forEach.call(files, function (file) {
+      names.push(file.name);
+      file.text().then(function (text) {
+        var id = nextId++;
+        pending[id] = function (answer) {
+          if (answer.error) { errors.push(file.name + ': ' + answer.error); } else { addLog(file.name, answer.result); }
+          if (--left === 0) {
+            status.textContent = errors.length ? errors.join('; ') : 'Read ' + names.join(', ') + '.';
+            rebuild();
+          }
+        };
+        worker.postMessage({ id: id, text: text, percentiles: LINES.map(function (l) { return l.percentile; }), ratio: data.dropRatio });
+      });
+    });
+  }
+
+  // A dropped log's series, added to the page's data as the tool would have written them.
+  function addLog(name, log) {
+    if (!data.timeline) {
+      data.timeline = { lines: data.lines, moving: [], movingWidth: data.movingWidth, movingOpacity: data.movingOpacity, series: [] };
+    }
+    log.series.forEach(function (r) {
+      var label = name + (r.tag === null ? '' : ' [' + r.tag + ']'), color = data.palette[data.percentiles.series.length % data.palette.length];
+      var ratio = data.dropRatio, m = r.summary;
+      data.percentiles.series.push({ name: label, color: color, points: r.distribution });
+      data.timeline.series.push({
+        name: label, color: color, file: name, tag: r.tag, ratio: ratio, summaryUnit: data.dropSummaryUnit, logStartSec: log.startTimeSec,
+        whole: { count: m.count, p99: m.p99 / ratio, 'p99.9': m.p999 / ratio, 'p99.99': m.p9999 / ratio, max: m.max / ratio },
+        layout: r.pair, blocks: r.blocks, counts: null, decoded: r.decoded, points: r.points
+      });
+      dropped.push({ name: label, title: name, ratio: ratio, summary: m });
+    });
+  }
+
+  function rebuild() {
+    charts.forEach(function (c) { c.box.remove(); });
+    charts = [];
+    listeners = [];
+    state.range = null;
+    state.mark = null;
+    countsReady = false;
+    ['percentiles-figure', 'counts-figure', 'timeline-figure'].forEach(function (id) {
+      var figure = document.getElementById(id);
+      var stale = figure ? figure.querySelector('.range-summary') : null;
+      if (stale) { stale.remove(); }
+      if (!figure) {
+        // A report without a timeline (or counts) gets the figure for the dropped logs.
+        var heading = html('h2', '', null, id === 'timeline-figure' ? 'Timeline' : 'Counts per value');
+        figure = html('figure', '', null);
+        figure.id = id;
+        var before = document.getElementById('summary-heading');
+        before.parentNode.insertBefore(heading, before);
+        before.parentNode.insertBefore(figure, before);
+      }
+    });
+    start();
+    droppedTable();
+    prepare();
+  }
+
+  // The dropped logs' numbers, as `hdr summary FILE` prints them.
+  function droppedTable() {
+    var old = document.getElementById('dropped-summary');
+    if (old) { old.remove(); }
+    if (!dropped.length) { return; }
+    var box = html('div', 'dropped', null), before = document.getElementById('summary-heading');
+    box.id = 'dropped-summary';
+    before.parentNode.insertBefore(box, before);
+    html('h2', '', box, 'Dropped logs (' + data.unit + ')');
+    var table = html('table', '', html('div', 'table', box)), head = html('tr', '', html('thead', '', table)), body = html('tbody', '', table);
+    ['Series', 'Intervals', 'Count', 'Min', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'Max', 'Mean'].forEach(function (h) { html('th', '', head, h); });
+    dropped.forEach(function (d, n) {
+      var row = html('tr', '', body), m = d.summary, value = function (v) { return d.ratio === 1 ? String(v) : (v / d.ratio).toFixed(3); };
+      row.setAttribute('data-series', String(n));
+      var first = html('td', '', row, d.name);
+      first.title = d.title;
+      [['intervals', String(m.intervals)], ['count', String(m.count)], ['min', value(m.min)], ['p50', value(m.p50)], ['p90', value(m.p90)], ['p99', value(m.p99)],
+        ['p99.9', value(m.p999)], ['p99.99', value(m.p9999)], ['max', value(m.max)], ['mean', (m.mean / d.ratio).toFixed(3)]].forEach(function (c) {
+        html('td', '', row, c[1]).setAttribute('data-col', c[0]);
+      });
+    });
+    html('p', 'muted', box, 'Read in this page, as hdr summary FILE ' + data.dropSummaryUnit + ' reads them.');
+  }
+
+  // The drop target: the whole page, and a file chooser.
+  (function dropZone() {
+    var zone = html('div', 'drop-zone', null), heading = document.querySelector('h1');
+    zone.id = 'drop-zone';
+    html('span', '', zone, 'Drop histogram logs (.hlog) anywhere on this page, or ');
+    var input = html('input', 'drop-input', zone);
+    input.type = 'file';
+    input.multiple = true;
+    input.accept = '.hlog,.log,text/plain';
+    var status = html('span', 'drop-status muted', zone, '');
+    heading.parentNode.insertBefore(zone, heading.nextSibling);
+    input.addEventListener('change', function () { readFiles(input.files, status); });
+    document.addEventListener('dragover', function (e) { e.preventDefault(); zone.classList.add('over'); });
+    document.addEventListener('dragleave', function () { zone.classList.remove('over'); });
+    document.addEventListener('drop', function (e) { e.preventDefault(); zone.classList.remove('over'); readFiles(e.dataTransfer.files, status); });
+  }());
+
   // The page's own clock (ms since navigation started): charts drawn, and the first frame after (eng/report-scale.sh).
   var timings = { ready: performance.now(), firstFrame: 0, prepared: 0 };
   window.requestAnimationFrame(function () {
@@ -873,5 +926,10 @@
       charts.forEach(function (c) { if (c.kind === 'counts') { c.draw(); } });
     }
   }
-  window.hdrReport = { charts: charts, chart: function (kind) { return charts.filter(function (c) { return c.kind === kind; })[0]; }, select: select, reset: reset, range: function () { return state.range; }, prepare: prepare, timings: timings };
+  window.hdrReport = {
+    get charts() { return charts; },
+    chart: function (kind) { return charts.filter(function (c) { return c.kind === kind; })[0]; },
+    data: function () { return data; },
+    select: select, reset: reset, range: function () { return state.range; }, prepare: prepare, timings: timings
+  };
 }());
