@@ -42,7 +42,7 @@ public static partial class HtmlReportWriter
         .muted { color: var(--muted); font-size: 0.9rem; }
         .chart { position: relative; }
         .chart svg.interactive { display: block; width: 100%; height: auto; background: #fff; border-radius: 6px; border: 1px solid var(--line); }
-        .controls { margin: 0.3rem 0; }
+        .controls { margin: 0.3rem 0; display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; }
         .legend svg { display: inline-block; width: 36px; height: 10px; border: 0; background: none; vertical-align: middle; }
         .legend { list-style: none; margin: 0.2rem 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; font-size: 0.9rem; }
         .swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border-radius: 2px; margin-right: 0.3rem; vertical-align: -0.1rem; }

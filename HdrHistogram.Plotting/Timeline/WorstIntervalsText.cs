@@ -53,7 +53,7 @@ public static class WorstIntervalsText
         }
 
         var text = new StringBuilder();
-        text.Append("Worst intervals by max, ").Append(tag is null ? "(untagged)" : tag).Append(":\n");
+        text.Append("Worst intervals by max (").Append(tag is null ? "untagged" : "tag '" + tag + "'").Append("):\n");
         foreach (var row in rows)
         {
             text.Append(' ');

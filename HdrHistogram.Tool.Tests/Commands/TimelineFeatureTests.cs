@@ -89,7 +89,7 @@ public sealed class TimelineFeatureTests : IDisposable
         string page = Path.Combine(_dir, "worst.html");
         Succeed(ToolRunner.Run("report", log, "--unit", "ns", "--worst", "3", "-o", page));
 
-        string worst = summary.Substring(summary.IndexOf("Worst intervals by max, (untagged):\n", StringComparison.Ordinal));
+        string worst = summary.Substring(summary.IndexOf("Worst intervals by max (untagged):\n", StringComparison.Ordinal));
         var lines = worst.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         lines[1].Split(' ', StringSplitOptions.RemoveEmptyEntries).Should().Equal("#", "Start", "(UTC)", "Start", "(s)", "Max", "Count");
         lines.Skip(2).Take(3).Select(l => string.Join(" ", l.Split(' ', StringSplitOptions.RemoveEmptyEntries))).Should().Equal(expected);

@@ -445,9 +445,14 @@
       groups.forEach(function (g) {
         // A gap in the log (a timeline point's afterGap) starts a new line.
         var d = [];
+        if (self.kind === 'counts') {
+          // One dot per bucket (a zero-length round-capped stroke): buckets are not a line.
+          shown.points.forEach(function (p) { d.push('M' + X(Math.log10(p[0])).toFixed(2) + ' ' + Y(p[1]).toFixed(2) + 'h0'); });
+          el('path', { d: d.join(''), stroke: s.color, 'stroke-width': 4, 'stroke-linecap': 'round', 'data-series': String(i), 'class': shown.ranged ? 'ranged' : 'whole' }, lines);
+          return;
+        }
         shown.points.forEach(function (p, j) {
-          var x = self.kind === 'counts' ? X(Math.log10(p[0])) : X(p[0]);
-          d.push((j && !(self.kind === 'timeline' && p[3]) ? 'L' : 'M') + x.toFixed(2) + ' ' + Y(p[g.value]).toFixed(2));
+          d.push((j && !(self.kind === 'timeline' && p[3]) ? 'L' : 'M') + X(p[0]).toFixed(2) + ' ' + Y(p[g.value]).toFixed(2));
         });
         el('path', { d: d.join(' '), stroke: s.color, 'stroke-width': g.width, 'stroke-dasharray': g.dash, 'data-series': String(i), 'class': shown.ranged ? 'ranged' : 'whole' }, lines);
       });
@@ -475,12 +480,15 @@
     var self = this, sel = selection(), g = el('g', { 'class': 'pct-marks', 'font-size': 11 }, svg);
     this.series.forEach(function (s, i) {
       if (!self.drawn[i]) { return; }
-      var c = sel && sel[i] ? sel[i].counts : null;
+      var c = sel && sel[i] ? sel[i].counts : null, labelled = [];
       MARKS.forEach(function (mark) {
         var v = c ? (mark[1] === null ? c.max() : c.valueAt(mark[1])) / s.ratio : s.whole[mark[0]];
         if (v === null || v === undefined) { return; }
         var y = Y(v);
         el('line', { 'class': 'pct-mark', x1: L, x2: W - R, y1: y, y2: y, stroke: s.color, 'stroke-width': 0.8, 'stroke-dasharray': '2 6', 'data-mark': mark[0], 'data-value': String(v) }, g);
+        // A label too close to one already written would overlap it: the line stays, unlabelled (its value on the next).
+        if (labelled.some(function (other) { return Math.abs(other - y) < 12; })) { return; }
+        labelled.push(y);
         var text = el('text', { x: W - R - 4, y: y - 3, 'text-anchor': 'end', fill: s.color }, g);
         text.textContent = mark[0] + ' ' + num(v);
       });
