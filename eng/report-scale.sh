@@ -42,7 +42,7 @@ for n in "${sizes[@]}"; do
             /usr/bin/time -v -o "$work/time.txt" "$hdr" "${args[@]}" >/dev/null
             wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$work/time.txt")
             rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.txt")
-            printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$command" "$round" "$wall" "$rss" "$(stat -c %s "$log")" >>"$work/runs.tsv"
+            printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$command" "$round" "$wall" "$rss" "$(stat -L -c %s "$log")" >>"$work/runs.tsv"
         done
     done
     stat -c %s "$work/$n.html" >"$work/$n.size"

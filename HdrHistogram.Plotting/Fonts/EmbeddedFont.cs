@@ -20,19 +20,21 @@ internal static class EmbeddedFont
     public const string SvgFamily = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif";
 
     private static readonly Lazy<SKTypeface> Face = new(Load, LazyThreadSafetyMode.ExecutionAndPublication);
-    private static int _registered;
+
+    // Registered once, before any caller goes on: plots may be drawn on two threads at once (the report's two).
+    private static readonly Lazy<bool> Registration = new(
+        () =>
+        {
+            ScottPlot.Fonts.FontResolvers.Insert(0, new Resolver());
+            return true;
+        },
+        LazyThreadSafetyMode.ExecutionAndPublication);
 
     /// <summary>The embedded face, loaded once.</summary>
     public static SKTypeface Typeface => Face.Value;
 
     /// <summary>Makes ScottPlot resolve <see cref="Family"/> to the embedded font; idempotent.</summary>
-    public static void Register()
-    {
-        if (Interlocked.Exchange(ref _registered, 1) == 0)
-        {
-            ScottPlot.Fonts.FontResolvers.Insert(0, new Resolver());
-        }
-    }
+    public static void Register() => _ = Registration.Value;
 
     private static SKTypeface Load()
     {

@@ -39,6 +39,18 @@ public static partial class PlotRenderer
         return Svg(Build(kind, series, options, dashes), options, dashes);
     }
 
+    /// <summary>
+    /// Draws a small plot and throws it away: loads the font and the drawing code, so that the pictures drawn next take
+    /// their own time only. <c>hdr report</c> does it on another thread while it reads the logs.
+    /// </summary>
+    public static void WarmUp()
+    {
+        var plot = NewPlot("warm-up", "x", "y");
+        plot.Add.ScatterLine(new double[] { 0, 1 }, new double[] { 0, 1 });
+        AddLegend(plot, new List<LegendItem> { new() { LabelText = "a", LineColor = Colors.Black, LineWidth = 1, LinePattern = LinePattern.Solid } });
+        _ = plot.GetSvgXml(200, 200);
+    }
+
     /// <summary>The plot before it is drawn: what tests look at for the rendering choices (colours, legend, axis scale).</summary>
     internal static Plot Build(PlotKind kind, IReadOnlyList<LatencySeries> series, PlotOptions options)
         => Build(kind, series, options, null);

@@ -65,27 +65,53 @@ internal static class CountsPayload
     /// Adds the counts of <paramref name="payload"/> to <paramref name="target"/> (of the payload's layout, growing as
     /// needed) without updating its total, minimum or maximum: <see cref="Complete"/> does, once every payload is in.
     /// </summary>
-    /// <returns>The highest logical index with a count, or -1 for none.</returns>
-    public static int AddTo(byte[] payload, HistogramBase target)
+    /// <returns>What was added: its total, and its highest and lowest non-zero logical indexes (-1 for none; index 0, values below the unit, is not a non-zero value's).</returns>
+    public static Added AddTo(byte[] payload, HistogramBase target)
     {
         int maxIndex = LastIndex(payload);
         if (maxIndex < 0)
         {
-            return -1;
+            return Added.None;
         }
 
         target.EnsureHighestTrackableValue(target.HighestEquivalentValue(target.ValueFromIndex(maxIndex)));
         var reader = new Reader(payload);
+        long total = 0;
+        int minNonZeroIndex = -1;
         while (reader.Next(out int index, out long count))
         {
             target.SetCountAtIndex(index, target.GetCountAtIndex(index) + count);
+            total += count;
+            if (minNonZeroIndex < 0 && index != 0)
+            {
+                minNonZeroIndex = index;
+            }
         }
 
-        return maxIndex;
+        return new Added(total, maxIndex, minNonZeroIndex);
     }
 
-    /// <summary>Sets <paramref name="target"/>'s total, minimum and maximum from its counts up to <paramref name="maxIndex"/>.</summary>
-    public static void Complete(HistogramBase target, int maxIndex) => target.EstablishInternalTrackingValues(maxIndex + 1);
+    /// <summary>
+    /// Sets the total, minimum and maximum of <paramref name="target"/>, empty before, from what <see cref="AddTo"/>
+    /// added to it (as a scan of its counts would: <c>EstablishInternalTrackingValues</c>).
+    /// </summary>
+    public static void Complete(HistogramBase target, Added added) => target.SetInternalTrackingValues(added.Total, added.MaxIndex, added.MinNonZeroIndex);
+
+    /// <summary>What payloads added to a histogram: their total, highest and lowest non-zero logical indexes.</summary>
+    /// <param name="Total">The sum of the counts.</param>
+    /// <param name="MaxIndex">The highest index with a count; -1 for none.</param>
+    /// <param name="MinNonZeroIndex">The lowest index above 0 with a count; -1 for none.</param>
+    public readonly record struct Added(long Total, int MaxIndex, int MinNonZeroIndex)
+    {
+        /// <summary>Nothing.</summary>
+        public static Added None { get; } = new(0, -1, -1);
+
+        /// <summary>Both together.</summary>
+        public Added Plus(Added other) => new(
+            Total + other.Total,
+            Math.Max(MaxIndex, other.MaxIndex),
+            MinNonZeroIndex < 0 ? other.MinNonZeroIndex : other.MinNonZeroIndex < 0 ? MinNonZeroIndex : Math.Min(MinNonZeroIndex, other.MinNonZeroIndex));
+    }
 
     /// <summary>The sum of the payload's counts.</summary>
     public static long TotalCount(byte[] payload)

@@ -99,16 +99,28 @@ internal sealed class TagTimeline
             if (_openAt != at)
             {
                 Close();
-                if (bucket.Counts is { } counts)
+                if (bucket.Intervals == 0 && integer.UnitMagnitude == _open.UnitMagnitude && integer.SubBucketHalfCountMagnitude == _open.SubBucketHalfCountMagnitude)
                 {
-                    CountsPayload.Complete(_open, CountsPayload.AddTo(counts, _open));
-                    bucket.Counts = null;
+                    // A new bucket's first interval: its counts as they are (most buckets of a short log hold one).
+                    bucket.Counts = CountsPayload.Encode(integer);
                 }
+                else
+                {
+                    if (bucket.Counts is { } counts)
+                    {
+                        CountsPayload.Complete(_open, CountsPayload.AddTo(counts, _open));
+                        bucket.Counts = null;
+                    }
 
-                _openAt = at;
+                    _openAt = at;
+                    _open.Add(integer);
+                }
+            }
+            else
+            {
+                _open.Add(integer);
             }
 
-            _open.Add(integer);
             foreach (var window in _windowSums.Values)
             {
                 window.Add(integer, timeSec);
@@ -203,13 +215,13 @@ internal sealed class TagTimeline
         }
 
         var sum = (HistogramBase)HistogramStatistics.StartSum(_open);
-        int sumMaxIndex = -1;
+        var added = CountsPayload.Added.None;
         foreach (var b in _buckets)
         {
-            sumMaxIndex = Math.Max(sumMaxIndex, CountsPayload.AddTo(b.Counts!, sum));
+            added = added.Plus(CountsPayload.AddTo(b.Counts!, sum));
         }
 
-        CountsPayload.Complete(sum, sumMaxIndex);
+        CountsPayload.Complete(sum, added);
         return new TagTimelineResult(sum, drawn, leaves, (HistogramBase)HistogramStatistics.StartSum(_open), _worst.Worst(), _worst.CountAbove(sum.GetValueAtPercentile(99.99)));
     }
 
@@ -274,13 +286,13 @@ internal sealed class TagTimeline
         }
 
         // The bucket's numbers from its counts, in the histogram that filled the buckets, emptied again after.
-        int maxIndex = -1;
+        var added = CountsPayload.Added.None;
         for (int i = from; i < to; i++)
         {
-            maxIndex = Math.Max(maxIndex, CountsPayload.AddTo(_buckets[i].Counts!, _open));
+            added = added.Plus(CountsPayload.AddTo(_buckets[i].Counts!, _open));
         }
 
-        CountsPayload.Complete(_open, maxIndex);
+        CountsPayload.Complete(_open, added);
         var bucket = merged.ToTimelineBucket(_open, percentiles, afterGap, _buckets[to - 1].Moving(_windows.Count));
         _open.Reset();
         return bucket;

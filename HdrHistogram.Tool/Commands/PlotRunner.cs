@@ -4,6 +4,7 @@ using System.Linq;
 using System.Text;
 using System.Text.Json;
 using System.Threading;
+using System.Threading.Tasks;
 using HdrHistogram.Plotting.Data;
 using HdrHistogram.Plotting.Rendering;
 using HdrHistogram.Plotting.Report;
@@ -141,7 +142,10 @@ internal static class PlotRunner
         }
 
         var options = Options(settings);
+        // The plots' drawing code loads on the other core while this one reads the logs.
+        var warmUp = settings.Json ? Task.CompletedTask : Task.Run(PlotRenderer.WarmUp);
         var series = Read(console, "hdr report", settings);
+        warmUp.GetAwaiter().GetResult();
         if (settings.Json)
         {
             WriteJson(console, settings.Output, series, options.Unit);
