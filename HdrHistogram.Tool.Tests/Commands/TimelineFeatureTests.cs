@@ -184,6 +184,28 @@ public sealed class TimelineFeatureTests : IDisposable
         ToolRunner.Run("report", Log(10), "--empty", "-o", page).ShouldFailWithOneLine("--empty writes a page without FILEs: give either FILEs or --empty", 2);
     }
 
+    [Fact]
+    public void The_timelines_features_print_the_same_under_de_DE_and_en_US()
+    {
+        string log = Log(3_000);
+        string[] Outputs(string culture)
+        {
+            using var scope = new HdrHistogram.UnitTests.Infrastructure.CultureScope(culture);
+            string page = Path.Combine(_dir, "culture-" + culture + ".html");
+            string picture = Path.Combine(_dir, "culture-" + culture + ".svg");
+            Succeed(ToolRunner.Run("report", log, "--mwp", "99.9:1.5m", "--worst", "3", "--sla", "99.5=0.04ms", "--time-axis", "wall", "--tz", "Europe/Berlin", "--percentiles", "99.5,max", "-o", page));
+            Succeed(ToolRunner.Run("plot", log, "--kind", "timeline", "--mwp", "99.9:1.5m", "--time-axis", "wall", "--tz", "Europe/Berlin", "-o", picture));
+            string summary = Succeed(ToolRunner.Run("summary", log, "--worst", "3", "--tz", "Europe/Berlin"));
+            string json = Succeed(ToolRunner.Run("summary", log, "--worst", "3", "--json"));
+            return new[] { File.ReadAllText(page).Replace("culture-" + culture, "culture", StringComparison.Ordinal), File.ReadAllText(picture), summary, json };
+        }
+
+        string[] german = Outputs("de-DE");
+
+        german.Should().Equal(Outputs("en-US"));
+        german[0].Should().Contain("\"moving\":[{\"name\":\"p99.9 over 90 s\",\"percentile\":99.9,\"windowSec\":90}]");
+    }
+
     private static string Succeed(ToolResult result)
     {
         result.ExitCode.Should().Be(0, result.Stderr);
