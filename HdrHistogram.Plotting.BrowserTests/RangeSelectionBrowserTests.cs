@@ -163,16 +163,7 @@ public sealed partial class RangeSelectionBrowserTests : IDisposable, IClassFixt
         }
     }
 
-    private string Log(int intervals)
-    {
-        string path = Path.Combine(_dir, intervals.ToString(System.Globalization.CultureInfo.InvariantCulture) + ".hlog");
-        if (!File.Exists(path))
-        {
-            SyntheticLog.Write(path, intervals);
-        }
-
-        return path;
-    }
+    private string Log(int intervals) => SyntheticLog.In(_dir, intervals);
 
     /// <summary>The report of a synthetic log of <paramref name="intervals"/> intervals, values shown in microseconds.</summary>
     private string Report(int intervals)

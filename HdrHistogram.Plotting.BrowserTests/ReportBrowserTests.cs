@@ -42,7 +42,7 @@ public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowse
         long count = all.GetCountBetweenValues(0, value);
         string expectedValue = (value / 1e6).ToString("0.000", CultureInfo.InvariantCulture) + " ms";
 
-        await using var session = await BrowserSession.Open(_browser, report);
+        await using var session = await ReportPage.Open(_browser, report);
         // Distribution points are 20 per decade of 1/(1-p): point 40 is 99 %.
         var at = await session.Page.EvaluateAsync<double[]>("() => window.hdrReport.charts[0].screenOf(0, 40)");
         await session.Page.Mouse.MoveAsync((float)at[0], (float)at[1]);
@@ -61,7 +61,7 @@ public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowse
         int stall = intervals.FindIndex(h => h.GetMaxValue() > 100_000_000); // the 120 ms stall
         var interval = intervals[stall];
 
-        await using var session = await BrowserSession.Open(_browser, report);
+        await using var session = await ReportPage.Open(_browser, report);
         // Line 4 of the timeline is max (drawn last, its dots above the percentiles).
         await session.Page.Locator("#timeline-figure svg.interactive").ScrollIntoViewIfNeededAsync();
         var at = await session.Page.EvaluateAsync<double[]>($"() => window.hdrReport.charts[1].screenOf(0, {stall}, 4)");
@@ -78,7 +78,7 @@ public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowse
     {
         string report = WriteReport(YScale.Log);
 
-        await using var session = await BrowserSession.Open(_browser, report);
+        await using var session = await ReportPage.Open(_browser, report);
         var chart = session.Page.Locator("#percentiles-figure svg.interactive");
         (await chart.GetAttributeAsync("data-scale")).Should().Be("log");
         var logTicks = await Ticks(session.Page);
@@ -104,7 +104,7 @@ public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowse
     {
         string report = WriteReport();
 
-        await using var session = await BrowserSession.Open(_browser, report);
+        await using var session = await ReportPage.Open(_browser, report);
         var lines = session.Page.Locator("#percentiles-figure svg.interactive path[data-series='0']");
         (await lines.CountAsync()).Should().Be(1);
 
@@ -120,14 +120,14 @@ public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowse
     {
         string report = WriteReport();
 
-        await using (var session = await BrowserSession.Open(_browser, report))
+        await using (var session = await ReportPage.Open(_browser, report))
         {
             session.Requests.Should().Equal(new[] { new Uri(report).AbsoluteUri }, "the page is the only thing loaded");
             session.Errors.Should().BeEmpty();
             (await session.Page.Locator("svg.static").First.IsVisibleAsync()).Should().BeFalse("the interactive chart replaces the picture");
         }
 
-        await using var noScript = await BrowserSession.Open(_browser, report, javaScript: false);
+        await using var noScript = await ReportPage.Open(_browser, report, javaScript: false);
         (await noScript.Page.Locator("svg.static").CountAsync()).Should().Be(2);
         (await noScript.Page.Locator("svg.static").First.IsVisibleAsync()).Should().BeTrue();
         (await noScript.Page.Locator(".chart").CountAsync()).Should().Be(0);
@@ -148,18 +148,7 @@ public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowse
         return path;
     }
 
-    private static List<HistogramBase> ReadIntervals()
-    {
-        var intervals = new List<HistogramBase>();
-        using var reader = new HistogramLogReader(Fixture);
-        EncodableHistogram? h;
-        while ((h = reader.NextIntervalHistogram()) is not null)
-        {
-            intervals.Add((HistogramBase)h);
-        }
-
-        return intervals;
-    }
+    private static List<HistogramBase> ReadIntervals() => SyntheticLog.ReadIntervals(Fixture);
 
     private static HistogramBase SumOfLog()
     {
@@ -171,30 +160,5 @@ public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowse
         }
 
         return sum;
-    }
-
-    /// <summary>A page with the report open, in a context of its own in the class's browser; records every request and script error.</summary>
-    private sealed class BrowserSession : IAsyncDisposable
-    {
-        private IBrowserContext _context = null!;
-
-        public IPage Page { get; private set; } = null!;
-
-        public List<string> Requests { get; } = new();
-
-        public List<string> Errors { get; } = new();
-
-        public static async Task<BrowserSession> Open(SharedBrowser browser, string path, bool javaScript = true)
-        {
-            var session = new BrowserSession();
-            session._context = await (await browser.GetAsync()).NewContextAsync(new BrowserNewContextOptions { JavaScriptEnabled = javaScript, ViewportSize = new ViewportSize { Width = 1280, Height = 1000 } });
-            session.Page = await session._context.NewPageAsync();
-            session.Page.Request += (_, request) => session.Requests.Add(request.Url);
-            session.Page.PageError += (_, error) => session.Errors.Add(error);
-            await session.Page.GotoAsync(new Uri(path).AbsoluteUri);
-            return session;
-        }
-
-        public async ValueTask DisposeAsync() => await _context.DisposeAsync();
     }
 }

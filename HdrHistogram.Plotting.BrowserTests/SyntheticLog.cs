@@ -27,6 +27,32 @@ internal static class SyntheticLog
         }
     }
 
+    /// <summary>The log of <paramref name="intervals"/> intervals in <paramref name="dir"/> (INTERVALS.hlog), written on first use.</summary>
+    public static string In(string dir, int intervals)
+    {
+        string path = Path.Combine(dir, intervals.ToString(System.Globalization.CultureInfo.InvariantCulture) + ".hlog");
+        if (!File.Exists(path))
+        {
+            Write(path, intervals);
+        }
+
+        return path;
+    }
+
+    /// <summary>Every interval of <paramref name="log"/>, as the library reads it.</summary>
+    public static List<HistogramBase> ReadIntervals(string log)
+    {
+        var intervals = new List<HistogramBase>();
+        using var reader = new HistogramLogReader(log);
+        EncodableHistogram? h;
+        while ((h = reader.NextIntervalHistogram()) is not null)
+        {
+            intervals.Add((HistogramBase)h);
+        }
+
+        return intervals;
+    }
+
     /// <summary>Writes <paramref name="intervals"/> intervals to <paramref name="path"/>, skipping those <paramref name="skip"/> says (a gap).</summary>
     /// <param name="path">The log to write.</param>
     /// <param name="intervals">How many one-second intervals (skipped ones included).</param>

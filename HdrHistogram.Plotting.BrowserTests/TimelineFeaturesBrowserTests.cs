@@ -30,7 +30,7 @@ public sealed class TimelineFeaturesBrowserTests : IDisposable, IClassFixture<Sh
     {
         string log = Log(100);
         string page = Report(log, "mwp.html", "--mwp", "99:10s");
-        var intervals = ReadIntervals(log);
+        var intervals = SyntheticLog.ReadIntervals(log);
 
         await using var session = await ReportPage.Open(_browser, page);
 
@@ -91,7 +91,7 @@ public sealed class TimelineFeaturesBrowserTests : IDisposable, IClassFixture<Sh
         string log = Log(100);
         string page = Report(log, "counts.html");
         var sum = new LongHistogram(1, 3_600_000_000_000, 3);
-        foreach (var h in ReadIntervals(log))
+        foreach (var h in SyntheticLog.ReadIntervals(log))
         {
             sum.Add(h);
         }
@@ -173,16 +173,7 @@ public sealed class TimelineFeaturesBrowserTests : IDisposable, IClassFixture<Sh
         (await file.GetAttributeAsync("title")).Should().Be(log);
     }
 
-    private string Log(int intervals)
-    {
-        string path = Path.Combine(_dir, intervals.ToString(CultureInfo.InvariantCulture) + ".hlog");
-        if (!File.Exists(path))
-        {
-            SyntheticLog.Write(path, intervals);
-        }
-
-        return path;
-    }
+    private string Log(int intervals) => SyntheticLog.In(_dir, intervals);
 
     /// <summary>hdr report of <paramref name="log"/>, values in microseconds, with <paramref name="options"/>.</summary>
     private string Report(string log, string name, params string[] options)
@@ -191,18 +182,5 @@ public sealed class TimelineFeaturesBrowserTests : IDisposable, IClassFixture<Sh
         var result = ReportPage.Hdr(new[] { "report", log, "--unit", "us", "--values-in", "ns", "-o", page }.Concat(options).ToArray());
         result.ExitCode.Should().Be(0, result.Error);
         return page;
-    }
-
-    private static System.Collections.Generic.List<HistogramBase> ReadIntervals(string log)
-    {
-        var intervals = new System.Collections.Generic.List<HistogramBase>();
-        using var reader = new HistogramLogReader(log);
-        EncodableHistogram? h;
-        while ((h = reader.NextIntervalHistogram()) is not null)
-        {
-            intervals.Add((HistogramBase)h);
-        }
-
-        return intervals;
     }
 }

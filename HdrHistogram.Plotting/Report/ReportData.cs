@@ -19,9 +19,13 @@ internal static class ReportData
     public static string MathScript { get; } = ReadScript("HdrHistogram.Plotting.histogram.js");
 
     /// <summary>
-    /// <c>{"unit", "yScale", "sla": [[x, value]] or null, "percentiles": {"ticks": [[x, label]], "series": [{"name", "color", "points": [[x, percentile, value, count]]}]},
-    /// "timeline": {"lines": [{"name", "dash", "width"}], "series": [{"name", "color", "points": [[timeSec, count, intervals, afterGap, firstStartSec, lastStartSec, value per line...]]}]} or null}</c>:
-    /// the timeline's points are its buckets, its lines drawn in the order and style of <see cref="TimelineLine.For"/>.
+    /// <c>{"unit", "yScale", "timeAxis", "timeZone", "timeLabel", "lines": [{"name", "percentile", "dash", "width"}], "palette",
+    /// "dropRatio", "dropSummaryUnit", "comparison", "sla": [[x, value]] or null, "percentiles": {"tickPercentiles", "ticks": [[x, label]],
+    /// "series": [{"name", "color", "points": [[x, percentile, value, count]]}]}, "timeline": {"moving": [{"name", "percentile", "windowSec"}],
+    /// "series": [{"name", "color", "file", "tag", "ratio", "summaryUnit", "logStartSec", "whole", "layout", "blocks", "counts",
+    /// "points": [[timeSec, count, intervals, afterGap, firstStartSec, lastStartSec, value per line..., moving value...]]}]} or null}</c>,
+    /// values in the plot's unit: the timeline's points are its drawn buckets, its lines those of <see cref="TimelineLine.For"/>
+    /// in that order and style.
     /// </summary>
     public static string Json(IReadOnlyList<LatencySeries> series, IReadOnlyList<string> names, PlotOptions options, RunComparison? comparison = null)
     {
@@ -121,32 +125,6 @@ internal static class ReportData
                 json.WriteEndArray();
                 json.WriteNumber("movingWidth", TimelineLine.MovingWidth);
                 json.WriteNumber("movingOpacity", TimelineLine.MovingOpacity);
-                json.WriteStartArray("lines");
-                foreach (var line in lines)
-                {
-                    json.WriteStartObject();
-                    json.WriteString("name", line.Name);
-                    if (line.Percentile is { } percentile)
-                    {
-                        json.WriteNumber("percentile", percentile);
-                    }
-                    else
-                    {
-                        json.WriteNull("percentile");
-                    }
-
-                    json.WriteStartArray("dash");
-                    foreach (float dash in line.Dash)
-                    {
-                        json.WriteNumberValue(dash);
-                    }
-
-                    json.WriteEndArray();
-                    json.WriteNumber("width", line.Width);
-                    json.WriteEndObject();
-                }
-
-                json.WriteEndArray();
                 json.WriteStartArray("series");
                 var blocks = RangeCounts.Blocks(timed.Select(t => t.s).ToList());
                 for (int t = 0; t < timed.Count; t++)

@@ -117,14 +117,5 @@ public sealed class TimelineBucketTests : IDisposable
         timeline.Should().OnlyContain(b => b.Intervals == 1);
     }
 
-    private string Log(int intervals)
-    {
-        string path = Path.Combine(_dir, intervals.ToString(CultureInfo.InvariantCulture) + ".hlog");
-        if (!File.Exists(path))
-        {
-            SyntheticLog.Write(path, intervals);
-        }
-
-        return path;
-    }
+    private string Log(int intervals) => SyntheticLog.In(_dir, intervals);
 }

@@ -46,7 +46,7 @@ public sealed class TimelineFeatureTests : IDisposable
 
         var series = PlotInputReader.Read(log, new PlotReadOptions { MovingWindows = new[] { new MovingWindow(99, 10), new MovingWindow(50, 3) } }).Single();
 
-        var intervals = ReadIntervals(log);
+        var intervals = SyntheticLog.ReadIntervals(log);
         for (int i = 0; i < 100; i++)
         {
             // Intervals end at 1, 2, ... s: the window ending at i + 1 holds intervals i - 9 .. i (10 s) and i - 2 .. i (3 s).
@@ -61,7 +61,7 @@ public sealed class TimelineFeatureTests : IDisposable
 
         var series = PlotInputReader.Read(log, new PlotReadOptions { MovingWindows = new[] { new MovingWindow(99.9, 60) } }).Single();
 
-        var intervals = ReadIntervals(log);
+        var intervals = SyntheticLog.ReadIntervals(log);
         foreach (int b in new[] { 0, 7, 500, 1249 })
         {
             var bucket = series.Timeline[b];
@@ -74,7 +74,7 @@ public sealed class TimelineFeatureTests : IDisposable
     public void The_report_lists_the_worst_intervals_as_hdr_summary_worst_prints_them()
     {
         string log = Log(3_000);
-        var intervals = ReadIntervals(log);
+        var intervals = SyntheticLog.ReadIntervals(log);
         var sum = Sum(intervals, 0, intervals.Count - 1);
         long p9999 = sum.GetValueAtPercentile(99.99);
         int above = intervals.Count(h => h.GetMaxValue() > p9999);
@@ -153,7 +153,7 @@ public sealed class TimelineFeatureTests : IDisposable
     public void The_sla_is_judged_for_each_series_and_target()
     {
         string log = Log(100);
-        var sum = Sum(ReadIntervals(log), 0, 99);
+        var sum = Sum(SyntheticLog.ReadIntervals(log), 0, 99);
         double p90 = sum.GetValueAtPercentile(90) / 1000.0;
 
         string html = HtmlReportWriter.Write(
@@ -212,29 +212,7 @@ public sealed class TimelineFeatureTests : IDisposable
         return result.Text;
     }
 
-    private string Log(int intervals)
-    {
-        string path = Path.Combine(_dir, intervals.ToString(CultureInfo.InvariantCulture) + ".hlog");
-        if (!File.Exists(path))
-        {
-            SyntheticLog.Write(path, intervals);
-        }
-
-        return path;
-    }
-
-    private static System.Collections.Generic.List<HistogramBase> ReadIntervals(string log)
-    {
-        var intervals = new System.Collections.Generic.List<HistogramBase>();
-        using var reader = new HistogramLogReader(log);
-        EncodableHistogram? h;
-        while ((h = reader.NextIntervalHistogram()) is not null)
-        {
-            intervals.Add((HistogramBase)h);
-        }
-
-        return intervals;
-    }
+    private string Log(int intervals) => SyntheticLog.In(_dir, intervals);
 
     /// <summary>Intervals <paramref name="from"/> to <paramref name="to"/> (clipped to the log) added together.</summary>
     private static LongHistogram Sum(System.Collections.Generic.List<HistogramBase> intervals, int from, int to)
