@@ -6,7 +6,7 @@ namespace HdrHistogram.Histograms.Packed;
 
 /// <summary>
 /// Packed counts that many threads may change and read at once (the role of Java's <c>ConcurrentPackedLongArray</c>):
-/// every operation of a <see cref="PackedLongArray"/>, bulk ones included, runs under one lock (<see cref="SyncRoot"/>).
+/// every operation of a <see cref="PackedLongArray"/>, bulk ones included, runs under one lock (the inner array's).
 /// </summary>
 /// <remarks>
 /// Packed storage moves when a page, a wider count or a larger pool is needed, so an unsynchronized increment could
@@ -30,12 +30,6 @@ internal sealed class ConcurrentPackedCounts : CountsStore
     {
         _counts = new PackedLongArray(length);
     }
-
-    /// <summary>The lock every operation takes; hold it to run several as one.</summary>
-    public object SyncRoot => _counts;
-
-    /// <summary>The store itself, for callers that hold <see cref="SyncRoot"/>.</summary>
-    public PackedLongArray Unsynchronized => _counts;
 
     /// <inheritdoc />
     public override int Length
