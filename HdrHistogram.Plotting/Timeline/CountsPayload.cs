@@ -21,7 +21,7 @@ internal static class CountsPayload
         byte[] scratch = ArrayPool<byte>.Shared.Rent(V2Encoder.GetMaxEncodedLength(relevantLength));
         try
         {
-            int length = V2Encoder.Encode(histogram, scratch);
+            int length = histogram.EncodeUncompressed(scratch, out _);
             return scratch.AsSpan(EncodingCookies.V2HeaderLength, length - EncodingCookies.V2HeaderLength).ToArray();
         }
         finally

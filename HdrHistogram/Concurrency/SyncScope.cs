@@ -1,8 +1,9 @@
 namespace HdrHistogram.Concurrency;
 
 /// <summary>
-/// Holds the locks of up to two synchronized histograms for the span of one operation (a <c>using</c> scope); does
-/// nothing for histograms without a lock, which are all but the synchronized ones.
+/// Holds the locks of up to two synchronized histograms for the span of one operation (a <c>using</c> scope): the
+/// synchronized types take it at their public boundary for an operation on two histograms (an add, a copy, a
+/// comparison), in the locks' global order.
 /// </summary>
 internal readonly struct SyncScope : IDisposable
 {
@@ -27,16 +28,6 @@ internal readonly struct SyncScope : IDisposable
 
         return new SyncScope(gate, null);
     }
-
-    /// <summary>Takes the lock of a synchronized histogram of either kind (a double one's is its internal histogram's).</summary>
-    /// <param name="histogram">The histogram.</param>
-    /// <returns>The scope to dispose.</returns>
-    public static SyncScope Enter(EncodableHistogram histogram) => Enter(histogram switch
-    {
-        HistogramBase integer => integer.SyncLock,
-        DoubleHistogram doubles => doubles.IntegerValuesHistogram.SyncLock,
-        _ => null,
-    });
 
     /// <summary>Takes both locks (those that exist) in their global order.</summary>
     /// <param name="a">One lock, or null.</param>

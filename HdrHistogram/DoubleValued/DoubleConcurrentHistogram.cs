@@ -1,3 +1,5 @@
+using HdrHistogram.Logging;
+
 #pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
@@ -8,11 +10,11 @@ namespace HdrHistogram;
 /// <remarks>
 /// <para>
 /// Recording a value inside the covered range is wait-free; a value outside it moves the range while writers are
-/// excluded briefly. No recorded count is ever lost or recorded at the wrong scale, and <see cref="Reset"/> also
+/// excluded briefly. No recorded count is ever lost or recorded at the wrong scale, and <see cref="DoubleHistogram.Reset"/> also
 /// excludes writers: a concurrent recording is either cleared or kept whole.
 /// </para>
 /// <para>
-/// Only recording (and <see cref="Reset"/>) is thread-safe, as in Java: queries, iteration, copies and text output
+/// Only recording (and <see cref="DoubleHistogram.Reset"/>) is thread-safe, as in Java: queries, iteration, copies and text output
 /// while writers are active see a recent state that need not be consistent; take consistent snapshots with a
 /// <see cref="DoubleRecorder"/>. <see cref="DoubleHistogram.Copy"/> returns a plain <see cref="DoubleHistogram"/>, as
 /// Java's does. How it works: docs/design.md.
@@ -57,14 +59,14 @@ public class DoubleConcurrentHistogram : DoubleHistogram
     /// Clears every count, the tracked minimum and maximum, the tag and the timestamps, and moves the covered range
     /// back to its start. Concurrent recordings wait for it: each is either cleared or kept whole.
     /// </summary>
-    public override void Reset()
+    private protected override void ResetCore()
     {
         lock (_rangeChangeLock)
         {
             BlockWriters();
             try
             {
-                base.Reset();
+                base.ResetCore();
             }
             finally
             {
@@ -73,8 +75,14 @@ public class DoubleConcurrentHistogram : DoubleHistogram
         }
     }
 
-    /// <summary>The range change lock: the encoder holds it (as Java's synchronized encoding does) so that the wrapper it writes matches the internal histogram.</summary>
-    private protected override object? RangeChangeLock => _rangeChangeLock;
+    /// <summary>Encodes under the range change lock (as Java's synchronized encoding does), so that the wrapper matches the internal histogram.</summary>
+    internal override int EncodeUncompressed(Span<byte> destination, out LogLineFields fields)
+    {
+        lock (_rangeChangeLock)
+        {
+            return base.EncodeUncompressed(destination, out fields);
+        }
+    }
 
     private protected override void RecordCountAtValue(long count, double value)
     {

@@ -11,10 +11,8 @@ public partial class DoubleHistogram
     /// whatever this histogram's type and <see cref="AutoResize"/> setting.
     /// </summary>
     /// <returns>The copy.</returns>
-    public DoubleHistogram Copy()
+    public virtual DoubleHistogram Copy()
     {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-
         var targetHistogram = new DoubleHistogram(_configuredHighestToLowestValueRatio, NumberOfSignificantValueDigits);
         targetHistogram.SetTrackableValueRange(_currentLowestValueInAutoRange, _currentHighestValueLimitInAutoRange);
         _integerValuesHistogram.CopyInto(targetHistogram._integerValuesHistogram);
@@ -28,15 +26,19 @@ public partial class DoubleHistogram
     /// <param name="targetHistogram">The histogram to overwrite.</param>
     /// <exception cref="ArgumentNullException"><paramref name="targetHistogram"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">The target's dynamic range cannot hold this histogram's values.</exception>
-    public void CopyInto(DoubleHistogram targetHistogram)
+    public virtual void CopyInto(DoubleHistogram targetHistogram)
     {
-        using var gate = EnterWith(targetHistogram, nameof(targetHistogram));
+        ThrowIfNull(targetHistogram, nameof(targetHistogram));
+        targetHistogram.AsOperandOf(this, 0, static (source, target, _) => source.CopyIntoCore(target));
+    }
 
-        targetHistogram.Reset();
-        targetHistogram.Add(this);
-        targetHistogram.StartTimeStamp = StartTimeStamp;
-        targetHistogram.EndTimeStamp = EndTimeStamp;
-        targetHistogram.Tag = Tag;
+    /// <summary>What <see cref="CopyInto"/> does, with both histograms held still.</summary>
+    private protected bool CopyIntoCore(DoubleHistogram targetHistogram)
+    {
+        targetHistogram.ResetCore();
+        targetHistogram.AddCore(this);
+        targetHistogram.CopyMetadataFrom(this);
+        return true;
     }
 
     /// <summary>
@@ -48,16 +50,12 @@ public partial class DoubleHistogram
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less copies unchanged.</param>
     /// <returns>The corrected copy.</returns>
     /// <exception cref="ArgumentOutOfRangeException">A corrective value does not fit the copy's dynamic range.</exception>
-    public DoubleHistogram CopyCorrectedForCoordinatedOmission(double expectedIntervalBetweenValueSamples)
+    public virtual DoubleHistogram CopyCorrectedForCoordinatedOmission(double expectedIntervalBetweenValueSamples)
     {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-
         var targetHistogram = new DoubleHistogram(_configuredHighestToLowestValueRatio, NumberOfSignificantValueDigits);
         targetHistogram.SetTrackableValueRange(_currentLowestValueInAutoRange, _currentHighestValueLimitInAutoRange);
-        targetHistogram.AddWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
-        targetHistogram.StartTimeStamp = StartTimeStamp;
-        targetHistogram.EndTimeStamp = EndTimeStamp;
-        targetHistogram.Tag = Tag;
+        targetHistogram.AddWhileCorrectingForCoordinatedOmissionCore(this, expectedIntervalBetweenValueSamples);
+        targetHistogram.CopyMetadataFrom(this);
         return targetHistogram;
     }
 
@@ -70,10 +68,15 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentOutOfRangeException">
     /// A value of the other histogram cannot be covered by this histogram's range; the values added before it stay added.
     /// </exception>
-    public void Add(DoubleHistogram fromHistogram)
+    public virtual void Add(DoubleHistogram fromHistogram)
     {
-        using var gate = EnterWith(fromHistogram, nameof(fromHistogram));
+        ThrowIfNull(fromHistogram, nameof(fromHistogram));
+        fromHistogram.AsOperandOf(this, 0, static (target, source, _) => target.AddCore(source));
+    }
 
+    /// <summary>What <see cref="Add"/> does, with both histograms held still.</summary>
+    private protected bool AddCore(DoubleHistogram fromHistogram)
+    {
         var fromIntegerHistogram = fromHistogram._integerValuesHistogram;
         int arrayLength = fromIntegerHistogram.CountsArrayLength;
         for (int i = 0; i < arrayLength; i++)
@@ -84,6 +87,8 @@ public partial class DoubleHistogram
                 RecordCountAtValue(count, fromIntegerHistogram.ValueFromIndex(i) * fromHistogram.IntegerToDoubleValueConversionRatio);
             }
         }
+
+        return true;
     }
 
     /// <summary>
@@ -102,10 +107,18 @@ public partial class DoubleHistogram
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less adds unchanged.</param>
     /// <exception cref="ArgumentNullException"><paramref name="fromHistogram"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">A value cannot be covered by this histogram's range.</exception>
-    public void AddWhileCorrectingForCoordinatedOmission(DoubleHistogram fromHistogram, double expectedIntervalBetweenValueSamples)
+    public virtual void AddWhileCorrectingForCoordinatedOmission(DoubleHistogram fromHistogram, double expectedIntervalBetweenValueSamples)
     {
-        using var gate = EnterWith(fromHistogram, nameof(fromHistogram));
+        ThrowIfNull(fromHistogram, nameof(fromHistogram));
+        fromHistogram.AsOperandOf(
+            this,
+            expectedIntervalBetweenValueSamples,
+            static (target, source, interval) => target.AddWhileCorrectingForCoordinatedOmissionCore(source, interval));
+    }
 
+    /// <summary>What <see cref="AddWhileCorrectingForCoordinatedOmission"/> does, with both histograms held still.</summary>
+    private protected bool AddWhileCorrectingForCoordinatedOmissionCore(DoubleHistogram fromHistogram, double expectedIntervalBetweenValueSamples)
+    {
         foreach (var step in fromHistogram._integerValuesHistogram.RecordedValues())
         {
             RecordValueWithCountAndExpectedInterval(
@@ -113,6 +126,8 @@ public partial class DoubleHistogram
                 step.CountAtValueIteratedTo,
                 expectedIntervalBetweenValueSamples);
         }
+
+        return true;
     }
 
     /// <summary>
@@ -123,10 +138,15 @@ public partial class DoubleHistogram
     /// <param name="otherHistogram">The histogram to subtract.</param>
     /// <exception cref="ArgumentNullException"><paramref name="otherHistogram"/> is null.</exception>
     /// <exception cref="ArgumentException">The other histogram has a count larger than this one's at some value.</exception>
-    public void Subtract(DoubleHistogram otherHistogram)
+    public virtual void Subtract(DoubleHistogram otherHistogram)
     {
-        using var gate = EnterWith(otherHistogram, nameof(otherHistogram));
+        ThrowIfNull(otherHistogram, nameof(otherHistogram));
+        otherHistogram.AsOperandOf(this, 0, static (target, operand, _) => target.SubtractCore(operand));
+    }
 
+    /// <summary>What <see cref="Subtract"/> does, with both histograms held still.</summary>
+    private protected bool SubtractCore(DoubleHistogram otherHistogram)
+    {
         var otherIntegerHistogram = otherHistogram._integerValuesHistogram;
         int arrayLength = otherIntegerHistogram.CountsArrayLength;
         CheckSubtractionFits(otherHistogram);
@@ -138,7 +158,7 @@ public partial class DoubleHistogram
             if (otherCount > 0)
             {
                 double otherValue = otherIntegerHistogram.ValueFromIndex(i) * otherHistogram.IntegerToDoubleValueConversionRatio;
-                long thisCount = GetCountAtValue(otherValue);
+                long thisCount = CountAtValue(otherValue);
                 if (thisCount < otherCount)
                 {
                     ThrowSubtractedCountTooLarge(nameof(otherHistogram), otherCount, otherValue, thisCount);
@@ -147,6 +167,8 @@ public partial class DoubleHistogram
                 RecordCountAtValue(-otherCount, otherValue);
             }
         }
+
+        return true;
     }
 
     /// <summary>
@@ -193,20 +215,21 @@ public partial class DoubleHistogram
             + FormatDouble(otherValue) + " is larger than this one's (" + thisCount.ToString(CultureInfo.InvariantCulture) + ").",
             parameterName);
 
-    /// <summary>
-    /// Takes this histogram's lock and <paramref name="other"/>'s (synchronized histograms only) for an operation on
-    /// both, then rejects a null <paramref name="other"/>.
-    /// </summary>
-    /// <exception cref="ArgumentNullException"><paramref name="other"/> is null (named <paramref name="parameterName"/>).</exception>
-    private SyncScope EnterWith([NotNull] DoubleHistogram? other, string parameterName)
+    /// <summary>Copies the tag and timestamps of <paramref name="source"/> (both kept by the internal histograms).</summary>
+    private void CopyMetadataFrom(DoubleHistogram source)
     {
-        var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, other?._integerValuesHistogram.SyncLock);
+        _integerValuesHistogram.StartTimeStampValue = source._integerValuesHistogram.StartTimeStampValue;
+        _integerValuesHistogram.EndTimeStampValue = source._integerValuesHistogram.EndTimeStampValue;
+        _integerValuesHistogram.TagValue = source._integerValuesHistogram.TagValue;
+    }
+
+    /// <summary>Rejects a null <paramref name="other"/> operand of an operation on two histograms.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="other"/> is null (named <paramref name="parameterName"/>).</exception>
+    private protected static void ThrowIfNull([NotNull] DoubleHistogram? other, string parameterName)
+    {
         if (other is null)
         {
-            gate.Dispose();
             throw new ArgumentNullException(parameterName);
         }
-
-        return gate;
     }
 }

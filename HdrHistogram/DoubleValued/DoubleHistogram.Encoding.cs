@@ -1,3 +1,6 @@
+using HdrHistogram.Encoding;
+using HdrHistogram.Logging;
+
 #pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
@@ -59,15 +62,35 @@ public partial class DoubleHistogram
         return null;
     }
 
-    /// <summary>
-    /// The lock the encoder holds while it reads the dynamic range and encodes the internal histogram, so that the
-    /// two belong together (Java synchronizes both encoding and range changes on the histogram): the range change
-    /// lock of a concurrent histogram, whose writers change the range while others encode; null otherwise.
-    /// </summary>
-    internal object? EncodingLock => RangeChangeLock;
+    /// <inheritdoc />
+    /// <remarks>A concurrent histogram holds its range change lock, a synchronized one its lock, so that the wrapper matches the internal histogram.</remarks>
+    internal override int EncodeUncompressed(Span<byte> destination, out LogLineFields fields)
+    {
+        fields = new LogLineFields(
+            _integerValuesHistogram.StartTimeStampValue,
+            _integerValuesHistogram.EndTimeStampValue,
+            _integerValuesHistogram.TagValue,
+            MaxValue());
+        return DoubleEncoder.EncodeAsIs(this, destination);
+    }
 
-    /// <summary>The lock range changes are made under, when other threads may make them (see <see cref="EncodingLock"/>).</summary>
-    private protected virtual object? RangeChangeLock => null;
+    /// <summary>
+    /// Replaces this histogram's content with the encoded DoubleHistogram at the start of <paramref name="source"/>,
+    /// whose wrapper the decoder has checked (the decoder's decode-into; see <see cref="HistogramDecoder.ReplaceContent(DoubleHistogram, ReadOnlySpan{byte}, bool, in DoubleWrapper)"/>).
+    /// The decoder reaches a target through this one member: a <see cref="SynchronizedDoubleHistogram"/> holds its
+    /// lock for it, so that its readers see it before or after the decode, never midway.
+    /// </summary>
+    /// <returns>The number of bytes the internal histogram's encoding took.</returns>
+    internal virtual int DecodeInto(HistogramDecoder decoder, ReadOnlySpan<byte> source, bool compressed, in DoubleWrapper wrapper)
+        => decoder.ReplaceContent(this, source, compressed, wrapper);
+
+    /// <summary>
+    /// Runs <paramref name="operation"/>(<paramref name="target"/>, this, <paramref name="argument"/>): an operation of
+    /// <paramref name="target"/> with this histogram as its other operand. Here it just runs;
+    /// <see cref="SynchronizedDoubleHistogram"/> runs it under its lock (see <see cref="HistogramBase.AsOperandOf"/>).
+    /// </summary>
+    internal virtual TResult AsOperandOf<TArgument, TResult>(DoubleHistogram target, TArgument argument, Func<DoubleHistogram, DoubleHistogram, TArgument, TResult> operation)
+        => operation(target, this, argument);
 
     /// <summary>
     /// Completes a decode into this histogram: its internal histogram has been filled from the data (and grown to

@@ -10,12 +10,12 @@ public partial class DoubleHistogram
     /// <summary>Every bucket that holds a count, in value order.</summary>
     /// <returns>A fresh step per bucket; enumerating again starts over.</returns>
     public IEnumerable<DoubleHistogramIterationValue> RecordedValues()
-        => IsSynchronized ? FromSnapshot(static h => h.RecordedValues()) : ToDoubleSteps(_integerValuesHistogram.RecordedValues());
+        => Walk(static h => ToDoubleSteps(h._integerValuesHistogram.RecordedValues()));
 
     /// <summary>Every bucket of the histogram, recorded or not, in value order.</summary>
     /// <returns>A fresh step per bucket; enumerating again starts over.</returns>
     public IEnumerable<DoubleHistogramIterationValue> AllValues()
-        => IsSynchronized ? FromSnapshot(static h => h.AllValues()) : ToDoubleSteps(_integerValuesHistogram.AllValues());
+        => Walk(static h => ToDoubleSteps(h._integerValuesHistogram.AllValues()));
 
     /// <summary>
     /// Percentile steps as in the percentile distribution output: <paramref name="percentileTicksPerHalfDistance"/>
@@ -25,9 +25,7 @@ public partial class DoubleHistogram
     /// <returns>A fresh step per percentile level; enumerating again starts over.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="percentileTicksPerHalfDistance"/> is less than 1.</exception>
     public IEnumerable<DoubleHistogramIterationValue> Percentiles(int percentileTicksPerHalfDistance)
-        => IsSynchronized
-            ? FromSnapshot(h => h.Percentiles(percentileTicksPerHalfDistance))
-            : ToDoubleSteps(_integerValuesHistogram.Percentiles(percentileTicksPerHalfDistance));
+        => Walk(h => ToDoubleSteps(h._integerValuesHistogram.Percentiles(percentileTicksPerHalfDistance)));
 
     /// <summary>
     /// Linear buckets of <paramref name="valueUnitsPerBucket"/> each, up to the last recorded value. The width is
@@ -43,7 +41,7 @@ public partial class DoubleHistogram
             throw new ArgumentOutOfRangeException(nameof(valueUnitsPerBucket), valueUnitsPerBucket, "A bucket must have a positive, finite width.");
         }
 
-        return IsSynchronized ? FromSnapshot(h => h.LinearBucketSteps(valueUnitsPerBucket)) : LinearBucketSteps(valueUnitsPerBucket);
+        return Walk(h => h.LinearBucketSteps(valueUnitsPerBucket));
     }
 
     /// <summary>
@@ -67,9 +65,7 @@ public partial class DoubleHistogram
             throw new ArgumentOutOfRangeException(nameof(logBase), logBase, "The logarithmic base must be greater than 1.");
         }
 
-        return IsSynchronized
-            ? FromSnapshot(h => h.LogarithmicBucketSteps(valueUnitsInFirstBucket, logBase))
-            : LogarithmicBucketSteps(valueUnitsInFirstBucket, logBase);
+        return Walk(h => h.LogarithmicBucketSteps(valueUnitsInFirstBucket, logBase));
     }
 
     /// <summary>
@@ -90,7 +86,7 @@ public partial class DoubleHistogram
         bool useCsvFormat = false)
     {
         // A synchronized histogram is written from a snapshot (counts and scale from one moment).
-        DoubleHistogram source = IsSynchronized ? Copy() : this;
+        DoubleHistogram source = SnapshotForReading();
         PercentileDistributionWriter.Write(
             source._integerValuesHistogram,
             writer,
@@ -99,18 +95,19 @@ public partial class DoubleHistogram
             useCsvFormat);
     }
 
-    /// <summary>Whether every operation holds the lock of a <see cref="SynchronizedDoubleHistogram"/>.</summary>
-    private bool IsSynchronized => _integerValuesHistogram.SyncLock is not null;
+    /// <summary>
+    /// The steps <paramref name="steps"/> gives for this histogram. A <see cref="SynchronizedDoubleHistogram"/> walks a
+    /// plain copy taken under its lock when the enumeration starts, so that the steps (and the scale they are
+    /// converted with) belong to one moment.
+    /// </summary>
+    private protected virtual IEnumerable<DoubleHistogramIterationValue> Walk(Func<DoubleHistogram, IEnumerable<DoubleHistogramIterationValue>> steps)
+        => steps(this);
 
-    // An iterator method: a synchronized histogram is iterated over a plain copy taken under its lock when the
-    // enumeration starts, so that the steps (and the scale they are converted with) belong to one moment.
-    private IEnumerable<DoubleHistogramIterationValue> FromSnapshot(Func<DoubleHistogram, IEnumerable<DoubleHistogramIterationValue>> steps)
-    {
-        foreach (var step in steps(Copy()))
-        {
-            yield return step;
-        }
-    }
+    /// <summary>
+    /// The histogram the percentile distribution output reads: this one; a <see cref="SynchronizedDoubleHistogram"/>
+    /// gives a plain copy taken under its lock (counts and scale from one moment).
+    /// </summary>
+    internal virtual DoubleHistogram SnapshotForReading() => this;
 
     private static IEnumerable<DoubleHistogramIterationValue> ToDoubleSteps(IEnumerable<HistogramIterationValue> integerSteps)
     {

@@ -3,32 +3,28 @@ namespace HdrHistogram;
 
 public partial class DoubleHistogram
 {
+    private static readonly Func<HistogramBase, long, long> LowestEquivalent = static (histogram, integerValue) => histogram.LowestEquivalentValue(integerValue);
+
+    private static readonly Func<HistogramBase, long, long> NextNonEquivalent = static (histogram, integerValue) => histogram.NextNonEquivalentValue(integerValue);
+
     /// <summary>The lowest recorded value, as the lowest value equivalent to it (0 when empty or when 0 was recorded).</summary>
     /// <returns>The minimum value.</returns>
-    public double GetMinValue()
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetMinValue() * IntegerToDoubleValueConversionRatio;
-    }
+    public virtual double GetMinValue()
+        => _integerValuesHistogram.GetMinValue() * IntegerToDoubleValueConversionRatio;
 
     /// <summary>The highest recorded value, as the highest value equivalent to it (0 when empty).</summary>
     /// <returns>The maximum value.</returns>
-    public double GetMaxValue()
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return HighestEquivalentValue(_integerValuesHistogram.GetMaxValue() * IntegerToDoubleValueConversionRatio);
-    }
+    public virtual double GetMaxValue() => MaxValue();
+
+    private double MaxValue() => HighestEquivalent(_integerValuesHistogram.GetMaxValue() * IntegerToDoubleValueConversionRatio);
 
     /// <summary>
     /// The lowest recorded non-zero value, as the lowest value equivalent to it. When nothing non-zero was recorded,
     /// Java's <c>Long.MAX_VALUE</c> times the conversion ratio.
     /// </summary>
     /// <returns>The minimum non-zero value.</returns>
-    public double GetMinNonZeroValue()
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetMinNonZeroValue() * IntegerToDoubleValueConversionRatio;
-    }
+    public virtual double GetMinNonZeroValue()
+        => _integerValuesHistogram.GetMinNonZeroValue() * IntegerToDoubleValueConversionRatio;
 
     /// <summary>The highest recorded value (Java's <c>getMaxValueAsDouble</c>, the same as <see cref="GetMaxValue"/>).</summary>
     /// <returns>The maximum value.</returns>
@@ -36,19 +32,13 @@ public partial class DoubleHistogram
 
     /// <summary>The mean of the recorded values, each taken at the middle of its equivalent range (0 when empty).</summary>
     /// <returns>The mean.</returns>
-    public double GetMean()
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetMean() * IntegerToDoubleValueConversionRatio;
-    }
+    public virtual double GetMean()
+        => _integerValuesHistogram.GetMean() * IntegerToDoubleValueConversionRatio;
 
     /// <summary>The standard deviation of the recorded values, each taken at the middle of its equivalent range.</summary>
     /// <returns>The standard deviation (0 when empty).</returns>
-    public double GetStdDeviation()
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetStdDeviation() * IntegerToDoubleValueConversionRatio;
-    }
+    public virtual double GetStdDeviation()
+        => _integerValuesHistogram.GetStdDeviation() * IntegerToDoubleValueConversionRatio;
 
     /// <summary>
     /// The value at the given percentile: the highest value equivalent to the first bucket whose cumulative count
@@ -56,11 +46,8 @@ public partial class DoubleHistogram
     /// </summary>
     /// <param name="percentile">The percentile, 0 to 100 (values outside are clamped).</param>
     /// <returns>The value at the percentile.</returns>
-    public double GetValueAtPercentile(double percentile)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetValueAtPercentile(percentile) * IntegerToDoubleValueConversionRatio;
-    }
+    public virtual double GetValueAtPercentile(double percentile)
+        => _integerValuesHistogram.GetValueAtPercentile(percentile) * IntegerToDoubleValueConversionRatio;
 
     /// <summary>
     /// The values at several percentiles in one pass over the counts: <c>values[i]</c> is what
@@ -69,10 +56,8 @@ public partial class DoubleHistogram
     /// <param name="percentiles">The percentiles, 0 to 100 (values outside are clamped).</param>
     /// <param name="values">Receives the value at each percentile; at least as long as <paramref name="percentiles"/>.</param>
     /// <exception cref="ArgumentException"><paramref name="values"/> is shorter than <paramref name="percentiles"/>.</exception>
-    public void GetValuesAtPercentiles(ReadOnlySpan<double> percentiles, Span<double> values)
+    public virtual void GetValuesAtPercentiles(ReadOnlySpan<double> percentiles, Span<double> values)
     {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-
         if (values.Length < percentiles.Length)
         {
             throw new ArgumentException("The values span is shorter than the percentiles.", nameof(values));
@@ -90,11 +75,8 @@ public partial class DoubleHistogram
     /// <summary>The percentage of recorded values at or below <paramref name="value"/> (100 for an empty histogram).</summary>
     /// <param name="value">The value to look up; must not be negative.</param>
     /// <returns>A percentage from 0 to 100.</returns>
-    public double GetPercentileAtOrBelowValue(double value)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetPercentileAtOrBelowValue(ToIntegerValue(value));
-    }
+    public virtual double GetPercentileAtOrBelowValue(double value)
+        => _integerValuesHistogram.GetPercentileAtOrBelowValue(ToIntegerValue(value));
 
     /// <summary>
     /// The count of recorded values between two values, both ends inclusive (to their equivalent ranges). Java returns
@@ -103,30 +85,25 @@ public partial class DoubleHistogram
     /// <param name="lowValue">The low end; must not be negative.</param>
     /// <param name="highValue">The high end; must not be negative.</param>
     /// <returns>The count.</returns>
-    public long GetCountBetweenValues(double lowValue, double highValue)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetCountBetweenValues(ToIntegerValue(lowValue), ToIntegerValue(highValue));
-    }
+    public virtual long GetCountBetweenValues(double lowValue, double highValue)
+        => _integerValuesHistogram.GetCountBetweenValues(ToIntegerValue(lowValue), ToIntegerValue(highValue));
 
     /// <summary>The count of recorded values equivalent to <paramref name="value"/>.</summary>
     /// <param name="value">The value to look up; must not be negative.</param>
     /// <returns>The count.</returns>
-    public long GetCountAtValue(double value)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetCountAtValue(ToIntegerValue(value));
-    }
+    public virtual long GetCountAtValue(double value) => CountAtValue(value);
+
+    private long CountAtValue(double value) => _integerValuesHistogram.GetCountAtValue(ToIntegerValue(value));
 
     /// <summary>The size of the range of values equivalent to <paramref name="value"/> at the current scale.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The width of its bucket.</returns>
-    public double SizeOfEquivalentValueRange(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.SizeOfEquivalentValueRange(integerValue));
+    public virtual double SizeOfEquivalentValueRange(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.SizeOfEquivalentValueRange(integerValue));
 
     /// <summary>The lowest value equivalent to <paramref name="value"/> at the current scale.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The lowest equivalent value.</returns>
-    public double LowestEquivalentValue(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.LowestEquivalentValue(integerValue));
+    public virtual double LowestEquivalentValue(double value) => QueryScaled(value, LowestEquivalent);
 
     /// <summary>
     /// The highest value equivalent to <paramref name="value"/>: the largest double below
@@ -134,11 +111,11 @@ public partial class DoubleHistogram
     /// </summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The highest equivalent value.</returns>
-    public double HighestEquivalentValue(double value)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
+    public virtual double HighestEquivalentValue(double value) => HighestEquivalent(value);
 
-        double nextNonEquivalentValue = NextNonEquivalentValue(value);
+    private double HighestEquivalent(double value)
+    {
+        double nextNonEquivalentValue = QueryScaled(value, NextNonEquivalent);
 
         // The ulp may change size right at nextNonEquivalentValue, so step down two ulps and climb back up.
         double highestEquivalentValue = nextNonEquivalentValue - (2 * JavaMath.Ulp(nextNonEquivalentValue));
@@ -153,18 +130,19 @@ public partial class DoubleHistogram
     /// <summary>The middle (rounded up) of the range of values equivalent to <paramref name="value"/>.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The median equivalent value.</returns>
-    public double MedianEquivalentValue(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.MedianEquivalentValue(integerValue));
+    public virtual double MedianEquivalentValue(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.MedianEquivalentValue(integerValue));
 
     /// <summary>The next value that is not equivalent to <paramref name="value"/>.</summary>
     /// <param name="value">The value; must not be negative.</param>
     /// <returns>The first value of the next equivalent range.</returns>
-    public double NextNonEquivalentValue(double value) => QueryScaled(value, static (histogram, integerValue) => histogram.NextNonEquivalentValue(integerValue));
+    public virtual double NextNonEquivalentValue(double value) => QueryScaled(value, NextNonEquivalent);
 
     /// <summary>Whether two values fall into the same equivalent range at the current scale.</summary>
     /// <param name="value1">The first value; must not be negative.</param>
     /// <param name="value2">The second value; must not be negative.</param>
     /// <returns><c>true</c> when the values are equivalent.</returns>
-    public bool ValuesAreEquivalent(double value1, double value2) => LowestEquivalentValue(value1) == LowestEquivalentValue(value2);
+    public virtual bool ValuesAreEquivalent(double value1, double value2)
+        => QueryScaled(value1, LowestEquivalent) == QueryScaled(value2, LowestEquivalent);
 
     /// <summary>
     /// Java's equality: the internal integer histograms are equal (same precision and conversion ratio, same total,
@@ -172,17 +150,12 @@ public partial class DoubleHistogram
     /// </summary>
     /// <param name="other">The histogram to compare with.</param>
     /// <returns><c>true</c> when the histograms hold the same data at the same scale.</returns>
-    public bool Equals(DoubleHistogram? other)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock, other?._integerValuesHistogram.SyncLock);
+    public virtual bool Equals(DoubleHistogram? other)
+        => other is not null && other.AsOperandOf(this, 0, static (histogram, operand, _) => histogram.EqualsCore(operand));
 
-        if (ReferenceEquals(this, other))
-        {
-            return true;
-        }
-
-        return other is not null && _integerValuesHistogram.Equals(other._integerValuesHistogram);
-    }
+    /// <summary>What <see cref="Equals(DoubleHistogram)"/> does, with both histograms held still.</summary>
+    private protected bool EqualsCore(DoubleHistogram other)
+        => ReferenceEquals(this, other) || _integerValuesHistogram.Equals(other._integerValuesHistogram);
 
     /// <inheritdoc />
     public override bool Equals(object? obj) => obj is DoubleHistogram other && Equals(other);
@@ -190,21 +163,15 @@ public partial class DoubleHistogram
     /// <summary>The internal integer histogram's hash (Java's).</summary>
     /// <returns>The hash code.</returns>
     public override int GetHashCode()
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return _integerValuesHistogram.GetHashCode();
-    }
+        => _integerValuesHistogram.GetHashCode();
 
     /// <summary>A double converted to the internal integer scale the way Java converts it (<c>(long)(value * ratio)</c>).</summary>
     private long ToIntegerValue(double value) => JavaMath.ToLong(value * _doubleToIntegerValueConversionRatio);
 
     /// <summary>
     /// Asks the internal integer histogram <paramref name="query"/> about <paramref name="value"/>'s integer counterpart,
-    /// under the histogram's lock, and scales the answer back to double values.
+    /// and scales the answer back to double values.
     /// </summary>
     private double QueryScaled(double value, Func<HistogramBase, long, long> query)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        return query(_integerValuesHistogram, ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
-    }
+        => query(_integerValuesHistogram, ToIntegerValue(value)) * IntegerToDoubleValueConversionRatio;
 }

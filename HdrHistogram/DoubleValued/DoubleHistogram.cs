@@ -212,17 +212,20 @@ public partial class DoubleHistogram : EncodableHistogram, IDoubleValueRecorder,
     /// The value, or a corrective value, cannot be recorded; or the interval is so much smaller than the value that
     /// subtracting it does not change the value (where Java never returns).
     /// </exception>
-    public void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
-    {
-        using var gate = SyncScope.Enter(_integerValuesHistogram.SyncLock);
-        RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
-    }
+    public virtual void RecordValueWithExpectedInterval(double value, double expectedIntervalBetweenValueSamples)
+        => RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
 
     /// <summary>
     /// Clears every count, the tracked minimum and maximum, the tag and the timestamps, and moves the covered range
     /// back to its initial position (the dynamic range keeps any growth from auto-resizing, as in Java).
     /// </summary>
-    public virtual void Reset()
+    public virtual void Reset() => ResetCore();
+
+    /// <summary>
+    /// What <see cref="Reset"/> does, for the library's own operations that reset a histogram as one of their steps;
+    /// a concurrent histogram stops its writers for it.
+    /// </summary>
+    private protected virtual void ResetCore()
     {
         _integerValuesHistogram.Reset();
         Init(_configuredHighestToLowestValueRatio, InitialLowestValueInAutoRange);
@@ -577,7 +580,7 @@ public partial class DoubleHistogram : EncodableHistogram, IDoubleValueRecorder,
         }
     }
 
-    private static HistogramBase CreateLongHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
+    private protected static HistogramBase CreateLongHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
         => new LongHistogram(1, highestTrackableValue, numberOfSignificantValueDigits);
 
     private static double ComputeHighestAllowedValueEver()

@@ -8,18 +8,30 @@ namespace HdrHistogram;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The lock is a private object exposed as <see cref="SyncRoot"/>, as for <see cref="SynchronizedHistogram"/> (whose
-/// type the internal integer histogram is); Java synchronizes on the histogram itself. Iteration and the percentile
-/// distribution output walk a plain copy taken under the lock when they start; <see cref="DoubleHistogram.Copy"/>
-/// returns a plain <see cref="DoubleHistogram"/>, as Java's does.
+/// The lock is a private object exposed as <see cref="SyncRoot"/>, as for <see cref="SynchronizedHistogram"/>; Java
+/// synchronizes on the histogram itself. Each public operation takes it at its start and holds it to its end (every
+/// record takes it too, also those an add or a subtraction makes inside such an operation, which a <c>lock</c>
+/// allows); an operation on two synchronized histograms (<c>a.Add(b)</c>) takes both locks in one global order, and an
+/// operation of another histogram with this one as its operand (<c>plain.Add(synchronized)</c>) reads it under its
+/// lock. Decoding into it, encoding it and writing it to a histogram log hold the lock for the whole decode or
+/// encoding, taken once.
+/// </para>
+/// <para>
+/// Iteration and the percentile distribution output walk a plain copy taken under the lock when they start;
+/// <see cref="DoubleHistogram.Copy"/> returns a plain <see cref="DoubleHistogram"/>, as Java's does.
+/// <see cref="DoubleHistogram.EnumerateRecordedBuckets"/>, the allocation-free walk, reads the live counts without the
+/// lock: take <see cref="DoubleHistogram.Copy"/> first when writers are active.
 /// </para>
 /// <para>
 /// Every record takes the lock. For many writers and periodic snapshots a <see cref="DoubleRecorder"/> is faster; for
 /// writers only, a <see cref="DoubleConcurrentHistogram"/>.
 /// </para>
 /// </remarks>
-public class SynchronizedDoubleHistogram : DoubleHistogram
+public partial class SynchronizedDoubleHistogram : DoubleHistogram
 {
+    // Initialized before the base constructor runs, so that every override can take it from the start.
+    private readonly HistogramLock _lock = new();
+
     /// <summary>Creates an auto-resizing histogram: the dynamic range starts at 2 and grows to cover whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="numberOfSignificantValueDigits"/> is outside 0 to 5.</exception>
@@ -34,16 +46,76 @@ public class SynchronizedDoubleHistogram : DoubleHistogram
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
     public SynchronizedDoubleHistogram(long highestToLowestValueRatio, int numberOfSignificantValueDigits)
-        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, CreateSynchronizedHistogram, null)
+        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, CreateLongHistogram, null)
     {
     }
 
     /// <summary>
-    /// The lock every operation of this histogram holds. Hold it (<c>lock</c>) to make several operations one.
+    /// The lock every operation of this histogram holds. Hold it (<c>lock</c>) to make several operations one; the
+    /// histogram's own operations inside such a block take it again, which a <c>lock</c> allows.
     /// </summary>
-    public object SyncRoot => IntegerValuesHistogram.SyncLock!;
+    public object SyncRoot => _lock;
 
-    private protected override object? RangeChangeLock => IntegerValuesHistogram.SyncLock;
+    /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set); read and set under the lock.</summary>
+    public override long StartTimeStamp
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return base.StartTimeStamp;
+            }
+        }
+
+        set
+        {
+            lock (_lock)
+            {
+                base.StartTimeStamp = value;
+            }
+        }
+    }
+
+    /// <summary>End of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set); read and set under the lock.</summary>
+    public override long EndTimeStamp
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return base.EndTimeStamp;
+            }
+        }
+
+        set
+        {
+            lock (_lock)
+            {
+                base.EndTimeStamp = value;
+            }
+        }
+    }
+
+    /// <summary>An optional tag, carried into histogram logs as <c>Tag=</c>; read and set under the lock.</summary>
+    /// <exception cref="System.ArgumentException">The tag holds a space, a comma, CR or LF.</exception>
+    public override string? Tag
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return base.Tag;
+            }
+        }
+
+        set
+        {
+            lock (_lock)
+            {
+                base.Tag = value;
+            }
+        }
+    }
 
     /// <summary>
     /// Clears every count, the tracked minimum and maximum, the tag and the timestamps, and moves the covered range
@@ -51,20 +123,18 @@ public class SynchronizedDoubleHistogram : DoubleHistogram
     /// </summary>
     public override void Reset()
     {
-        lock (SyncRoot)
+        lock (_lock)
         {
             base.Reset();
         }
     }
 
+    /// <summary>The record path: every record, and every bucket a bulk operation records, takes the lock here.</summary>
     private protected override void RecordCountAtValue(long count, double value)
     {
-        lock (SyncRoot)
+        lock (_lock)
         {
             base.RecordCountAtValue(count, value);
         }
     }
-
-    private static HistogramBase CreateSynchronizedHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
-        => new SynchronizedHistogram(1, highestTrackableValue, numberOfSignificantValueDigits);
 }

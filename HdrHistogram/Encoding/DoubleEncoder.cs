@@ -30,37 +30,21 @@ internal static class DoubleEncoder
         _ => throw Unsupported(histogram),
     };
 
-    /// <summary>Encodes either kind of histogram at the start of <paramref name="destination"/>.</summary>
+    /// <summary>
+    /// Encodes either kind of histogram at the start of <paramref name="destination"/>, through the histogram's own
+    /// <see cref="EncodableHistogram.EncodeUncompressed"/> (which a synchronized or concurrent histogram runs under its lock).
+    /// </summary>
     /// <returns>The number of bytes written, or -1 when the encoding does not fit.</returns>
     public static int Encode(EncodableHistogram histogram, Span<byte> destination) => histogram switch
     {
-        HistogramBase integer => V2Encoder.Encode(integer, destination),
-        DoubleHistogram doubles => Encode(doubles, destination),
+        HistogramBase or DoubleHistogram => histogram.EncodeUncompressed(destination, out _),
         _ => throw Unsupported(histogram),
     };
 
     /// <summary>Encodes <paramref name="histogram"/> uncompressed at the start of <paramref name="destination"/>.</summary>
     /// <returns>The number of bytes written, or -1 when the encoding does not fit (then nothing is written).</returns>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
-    public static int Encode(DoubleHistogram histogram, Span<byte> destination)
-    {
-        if (destination.Length < WrapperLength)
-        {
-            return -1;
-        }
-
-        object? gate = histogram.EncodingLock;
-        if (gate is null)
-        {
-            return EncodeUnlocked(histogram, destination);
-        }
-
-        // A concurrent histogram: no range change between reading the ratio and encoding the internal histogram.
-        lock (gate)
-        {
-            return EncodeUnlocked(histogram, destination);
-        }
-    }
+    public static int Encode(DoubleHistogram histogram, Span<byte> destination) => histogram.EncodeUncompressed(destination, out _);
 
     /// <summary>Writes the 16-byte wrapper.</summary>
     public static void WriteWrapper(Span<byte> destination, int cookie, int digits, long ratio)
@@ -70,8 +54,18 @@ internal static class DoubleEncoder
         BinaryPrimitives.WriteInt64BigEndian(destination.Slice(8), ratio);
     }
 
-    private static int EncodeUnlocked(DoubleHistogram histogram, Span<byte> destination)
+    /// <summary>
+    /// Encodes <paramref name="histogram"/> as it is, its configured ratio and internal histogram read together (see
+    /// <see cref="DoubleHistogram.EncodeUncompressed"/>, which runs it).
+    /// </summary>
+    /// <returns>The number of bytes written, or -1 when the encoding does not fit (then nothing is written).</returns>
+    internal static int EncodeAsIs(DoubleHistogram histogram, Span<byte> destination)
     {
+        if (destination.Length < WrapperLength)
+        {
+            return -1;
+        }
+
         int written = V2Encoder.Encode(histogram.IntegerValuesHistogram, destination.Slice(WrapperLength));
         if (written < 0)
         {

@@ -1,6 +1,6 @@
 using System.Buffers.Text;
 using System.IO.Compression;
-using HdrHistogram.Encoding.Counts;
+using HdrHistogram.Logging;
 
 namespace HdrHistogram.Encoding;
 
@@ -152,20 +152,16 @@ public sealed partial class HistogramCompressor
         }
 
         ReadOnlySpan<byte> zlib = Compress(histogram, level, out var wrapper);
-        int length = wrapper.FramedLength(zlib);
-        Span<byte> span = destination.GetSpan(Base64.GetMaxEncodedToUtf8Length(length));
-        wrapper.WriteFramed(zlib, span);
-        Base64.EncodeToUtf8InPlace(span, length, out int base64Length);
-        destination.Advance(base64Length);
-        return base64Length;
+        return WriteBase64Utf8(zlib, wrapper, destination);
     }
 
     /// <summary>
-    /// Encodes the (internal) integer histogram uncompressed into scratch, then compresses that into the other
-    /// scratch buffer; <paramref name="wrapper"/> says what goes in front of the compressed V2 framing.
+    /// Encodes the histogram uncompressed into scratch, then compresses its V2 encoding (a DoubleHistogram's internal
+    /// histogram's) into the other scratch buffer; <paramref name="wrapper"/> says what goes in front of the
+    /// compressed V2 framing, and <paramref name="fields"/> holds the tag and maximum of the moment encoded.
     /// </summary>
     /// <returns>The zlib stream, valid until the next call.</returns>
-    private ReadOnlySpan<byte> Compress(EncodableHistogram histogram, CompressionLevel level, out FramePrefix wrapper)
+    internal ReadOnlySpan<byte> Compress(EncodableHistogram histogram, CompressionLevel level, out FramePrefix wrapper, out LogLineFields fields)
     {
         if (histogram is null)
         {
@@ -177,48 +173,48 @@ public sealed partial class HistogramCompressor
             throw new ObjectDisposedException(nameof(HistogramCompressor));
         }
 
-        int plainLength;
-        if (histogram is DoubleHistogram doubles)
+        int plainLength = EncodeUncompressed(histogram, out fields);
+        int v2Start = 0;
+        wrapper = default;
+        if (histogram is DoubleHistogram)
         {
-            // A concurrent histogram's range must not change between reading the ratio and encoding the internal
-            // histogram (compressing the copy needs no lock).
-            object? gate = doubles.EncodingLock;
-            if (gate is null)
-            {
-                plainLength = EncodeUncompressed(doubles, out wrapper);
-            }
-            else
-            {
-                lock (gate)
-                {
-                    plainLength = EncodeUncompressed(doubles, out wrapper);
-                }
-            }
-        }
-        else
-        {
-            plainLength = EncodeUncompressed((HistogramBase)histogram);
-            wrapper = default;
+            // The wrapper's digits and ratio are read back from the uncompressed encoding: they belong to its moment.
+            wrapper = new FramePrefix(
+                BinaryPrimitives.ReadInt32BigEndian(_uncompressed.AsSpan(4)),
+                BinaryPrimitives.ReadInt64BigEndian(_uncompressed.AsSpan(8)));
+            v2Start = DoubleEncoder.WrapperLength;
         }
 
         _compressed.Clear();
-        _zlib.Compress(new ReadOnlySpan<byte>(_uncompressed, 0, plainLength), _compressed, level);
+        _zlib.Compress(new ReadOnlySpan<byte>(_uncompressed, v2Start, plainLength - v2Start), _compressed, level);
         return _compressed.WrittenSpan;
     }
 
-    /// <summary>Encodes a DoubleHistogram's internal histogram uncompressed into the scratch buffer; <paramref name="wrapper"/> gets its configuration.</summary>
-    private int EncodeUncompressed(DoubleHistogram histogram, out FramePrefix wrapper)
+    /// <summary>
+    /// Writes the framed compressed encoding (<paramref name="wrapper"/>, then <paramref name="zlib"/> in the
+    /// compressed V2 framing) to <paramref name="destination"/> as UTF-8 base64 text, converted in place.
+    /// </summary>
+    /// <returns>The number of bytes written.</returns>
+    internal static int WriteBase64Utf8(ReadOnlySpan<byte> zlib, in FramePrefix wrapper, IBufferWriter<byte> destination)
     {
-        wrapper = new FramePrefix(histogram.NumberOfSignificantValueDigits, histogram.GetHighestToLowestValueRatio());
-        return EncodeUncompressed(histogram.IntegerValuesHistogram);
+        int length = wrapper.FramedLength(zlib);
+        Span<byte> span = destination.GetSpan(Base64.GetMaxEncodedToUtf8Length(length));
+        wrapper.WriteFramed(zlib, span);
+        Base64.EncodeToUtf8InPlace(span, length, out int base64Length);
+        destination.Advance(base64Length);
+        return base64Length;
     }
 
+    private ReadOnlySpan<byte> Compress(EncodableHistogram histogram, CompressionLevel level, out FramePrefix wrapper)
+        => Compress(histogram, level, out wrapper, out _);
+
     /// <summary>Encodes <paramref name="histogram"/> uncompressed into the scratch buffer, growing it as needed.</summary>
-    private int EncodeUncompressed(HistogramBase histogram)
+    private int EncodeUncompressed(EncodableHistogram histogram, out LogLineFields fields)
     {
         while (true)
         {
-            int maxLength = V2Encoder.GetMaxEncodedLength(V2Encoder.GetRelevantLength(histogram));
+            // Sized from the histogram as it is now; should it grow before it is encoded, the loop sizes again.
+            int maxLength = DoubleEncoder.GetMaxEncodedLength(histogram);
             if (_uncompressed.Length < maxLength)
             {
                 byte[] old = _uncompressed;
@@ -229,7 +225,7 @@ public sealed partial class HistogramCompressor
                 }
             }
 
-            int plainLength = V2Encoder.Encode(histogram, _uncompressed);
+            int plainLength = histogram.EncodeUncompressed(_uncompressed, out fields);
             if (plainLength >= 0)
             {
                 return plainLength;
@@ -238,7 +234,7 @@ public sealed partial class HistogramCompressor
     }
 
     /// <summary>What precedes the compressed V2 framing: nothing for an integer histogram, the 16-byte wrapper for a DoubleHistogram.</summary>
-    private readonly struct FramePrefix
+    internal readonly struct FramePrefix
     {
         private readonly int _digits;
         private readonly long _ratio;

@@ -351,16 +351,40 @@ public sealed partial class HistogramDecoder
 
         var wrapper = new DoubleWrapper(digits, ratio, integerValueRange);
 
-        // A synchronized target (its internal histogram holds the lock) is decoded into and re-ranged in one step.
-        using var gate = SyncScope.Enter(target?.IntegerValuesHistogram.SyncLock);
-        HistogramBase inner;
-        int innerConsumed;
+        if (target is not null)
+        {
+            // The target's own member: a synchronized target holds its lock while it is decoded into and re-ranged.
+            bytesConsumed = DoubleEncoder.WrapperLength + target.DecodeInto(this, source, compressed, wrapper);
+            return target;
+        }
+
+        var inner = DecodeInternalHistogram(source, null, compressed, wrapper, out int innerConsumed);
+        bytesConsumed = DoubleEncoder.WrapperLength + innerConsumed;
+        return new DoubleHistogram(ratio, digits, inner) { AutoResize = true };
+    }
+
+    /// <summary>
+    /// Replaces the content of <paramref name="target"/> with the encoded DoubleHistogram at the start of
+    /// <paramref name="source"/>, whose wrapper has been checked (the decode-into that
+    /// <see cref="DoubleHistogram.DecodeInto"/> runs): decodes into its internal histogram, then moves its range.
+    /// </summary>
+    /// <returns>The number of bytes the internal histogram's encoding took.</returns>
+    internal int ReplaceContent(DoubleHistogram target, ReadOnlySpan<byte> source, bool compressed, in DoubleWrapper wrapper)
+    {
+        DecodeInternalHistogram(source, target.IntegerValuesHistogram, compressed, wrapper, out int innerConsumed);
+        target.CompleteDecodeInto(wrapper.Ratio, wrapper.IntegerValueRange);
+        return innerConsumed;
+    }
+
+    /// <summary>Decodes the internal histogram that follows the wrapper, into <paramref name="target"/> when there is one.</summary>
+    private HistogramBase DecodeInternalHistogram(ReadOnlySpan<byte> source, HistogramBase? target, bool compressed, in DoubleWrapper wrapper, out int innerConsumed)
+    {
         try
         {
             // Java decodes the internal histogram as a Histogram, without a minimum bar of its own.
-            inner = DecodeCore(
+            return DecodeCore(
                 source.Slice(DoubleEncoder.WrapperLength),
-                target?.IntegerValuesHistogram,
+                target,
                 HistogramCountType.Long,
                 compressed ? Accept.CompressedOnly : Accept.UncompressedOnly,
                 0,
@@ -371,15 +395,6 @@ public sealed partial class HistogramDecoder
         {
             throw InInternalHistogram(e);
         }
-
-        bytesConsumed = DoubleEncoder.WrapperLength + innerConsumed;
-        if (target is null)
-        {
-            return new DoubleHistogram(ratio, digits, inner) { AutoResize = true };
-        }
-
-        target.CompleteDecodeInto(ratio, integerValueRange);
-        return target;
     }
 }
 
@@ -395,6 +410,12 @@ internal readonly struct DoubleWrapper(int digits, long ratio, long integerValue
     private readonly int _digits = digits;
     private readonly long _ratio = ratio;
     private readonly long _integerValueRange = integerValueRange;
+
+    /// <summary>The wrapper's highest-to-lowest value ratio.</summary>
+    public long Ratio => _ratio;
+
+    /// <summary>The integer value range the ratio gives the internal histogram.</summary>
+    public long IntegerValueRange => _integerValueRange;
 
     /// <summary>Throws the format error for an internal histogram that does not fit the wrapper; does nothing without a wrapper.</summary>
     public void Check(in EncodedHeader header, DecodeErrors errors)

@@ -323,53 +323,63 @@ public sealed partial class HistogramDecoder : IDisposable
         };
     }
 
-    /// <summary>Creates (or resets and prepares) the histogram, then fills it from the payload.</summary>
+    /// <summary>Creates the histogram, or replaces the target's content, and fills it from the payload.</summary>
     private static HistogramBase Populate(HistogramBase? target, HistogramCountType countType, in EncodedHeader header, ReadOnlySpan<byte> payload, in DoubleWrapper wrapper, DecodeErrors errors)
     {
         // A DoubleHistogram's internal histogram must fit its wrapper before anything is created or changed.
         wrapper.Check(header, errors);
 
-        // A synchronized target is filled under its lock: its readers see it before or after the decode, never midway.
-        using var gate = SyncScope.Enter(target?.SyncLock);
-
-        HistogramBase histogram;
-        if (target is null)
+        if (target is not null)
         {
-            histogram = Create(countType, header);
-        }
-        else
-        {
-            histogram = target;
-            bool v0 = header.Cookie.Version == EncodingVersion.V0;
-            if (histogram.LowestTrackableValue != header.LowestDiscernibleValue)
-            {
-                throw errors.At(
-                    "The encoded lowest discernible value (" + Str(header.LowestDiscernibleValue) + ") does not match the target histogram's ("
-                    + Str(histogram.LowestTrackableValue) + ")",
-                    v0 ? 8 : 16);
-            }
-
-            if (histogram.NumberOfSignificantValueDigits != header.NumberOfSignificantValueDigits)
-            {
-                throw errors.At(
-                    "The encoded number of significant value digits (" + Str(header.NumberOfSignificantValueDigits)
-                    + ") does not match the target histogram's (" + Str(histogram.NumberOfSignificantValueDigits) + ")",
-                    v0 ? 4 : 12);
-            }
-
-            // The counts are checked before the target changes, so that any failure leaves it unchanged (one contract
-            // for every error and target type). A second pass over the payload, without writes; no allocation.
-            CountsFiller.Validate(histogram, header, payload, header.HeaderLength, errors);
-            histogram.Reset();
-            histogram.EnsureHighestTrackableValue(header.HighestTrackableValue);
+            // The target's own member: a synchronized target holds its lock for the whole replacement.
+            target.DecodeInto(header, payload, errors);
+            return target;
         }
 
+        var histogram = Create(countType, header);
+        Fill(histogram, header, payload, errors);
+        return histogram;
+    }
+
+    /// <summary>
+    /// Replaces the content of <paramref name="histogram"/> with the payload's (the decode-into that
+    /// <see cref="HistogramBase.DecodeInto"/> runs): checks that the payload fits it, then resets it and fills it.
+    /// </summary>
+    internal static void ReplaceContent(HistogramBase histogram, in EncodedHeader header, ReadOnlySpan<byte> payload, DecodeErrors errors)
+    {
+        bool v0 = header.Cookie.Version == EncodingVersion.V0;
+        if (histogram.LowestTrackableValue != header.LowestDiscernibleValue)
+        {
+            throw errors.At(
+                "The encoded lowest discernible value (" + Str(header.LowestDiscernibleValue) + ") does not match the target histogram's ("
+                + Str(histogram.LowestTrackableValue) + ")",
+                v0 ? 8 : 16);
+        }
+
+        if (histogram.NumberOfSignificantValueDigits != header.NumberOfSignificantValueDigits)
+        {
+            throw errors.At(
+                "The encoded number of significant value digits (" + Str(header.NumberOfSignificantValueDigits)
+                + ") does not match the target histogram's (" + Str(histogram.NumberOfSignificantValueDigits) + ")",
+                v0 ? 4 : 12);
+        }
+
+        // The counts are checked before the target changes, so that any failure leaves it unchanged (one contract
+        // for every error and target type). A second pass over the payload, without writes; no allocation.
+        CountsFiller.Validate(histogram, header, payload, header.HeaderLength, errors);
+        histogram.ResetCore();
+        histogram.EnsureHighestTrackableValue(header.HighestTrackableValue);
+        Fill(histogram, header, payload, errors);
+    }
+
+    /// <summary>Fills an empty histogram of the header's configuration from the payload.</summary>
+    private static void Fill(HistogramBase histogram, in EncodedHeader header, ReadOnlySpan<byte> payload, DecodeErrors errors)
+    {
         histogram.AutoResize = true;
         histogram.IntegerToDoubleValueConversionRatio = header.IntegerToDoubleValueConversionRatio;
         histogram.SetNormalizingIndexOffset(header.NormalizingIndexOffset);
         var tracking = CountsFiller.Fill(histogram, header, payload, header.HeaderLength, errors);
         histogram.SetInternalTrackingValues(tracking.TotalCount, tracking.MaxIndex, tracking.MinNonZeroIndex);
-        return histogram;
     }
 
     private HistogramBase DecodeCompressed(ReadOnlySpan<byte> source, HistogramBase? target, HistogramCountType countType, long minBarForHighestTrackableValue, in DoubleWrapper wrapper, out int bytesConsumed)

@@ -16,10 +16,8 @@ public abstract partial class HistogramBase
     /// </remarks>
     public virtual HistogramBase Copy()
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         var copy = CreateEmptyCopy();
-        copy.Add(this);
+        copy.AddCore(this);
         copy.CopyMetadataFrom(this);
         return copy;
     }
@@ -28,18 +26,23 @@ public abstract partial class HistogramBase
     /// <param name="targetHistogram">The histogram to overwrite; must cover this histogram's values or auto-resize.</param>
     /// <exception cref="ArgumentNullException"><paramref name="targetHistogram"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">The target cannot hold this histogram's values.</exception>
-    public void CopyInto(HistogramBase targetHistogram)
+    public virtual void CopyInto(HistogramBase targetHistogram)
     {
-        using var gate = SyncScope.Enter(SyncLock, targetHistogram?.SyncLock);
-
         if (targetHistogram is null)
         {
             throw new ArgumentNullException(nameof(targetHistogram));
         }
 
-        targetHistogram.Reset();
-        targetHistogram.Add(this);
+        targetHistogram.AsOperandOf(this, 0, static (source, target, _) => source.CopyIntoCore(target));
+    }
+
+    /// <summary>What <see cref="CopyInto"/> does, with both histograms held still.</summary>
+    private protected bool CopyIntoCore(HistogramBase targetHistogram)
+    {
+        targetHistogram.ResetCore();
+        targetHistogram.AddCore(this);
         targetHistogram.CopyMetadataFrom(this);
+        return true;
     }
 
     /// <summary>
@@ -52,13 +55,17 @@ public abstract partial class HistogramBase
     /// <remarks>A short or int count that passes its type's maximum wraps, as in 2.5.0; <see cref="HistogramBase.HasOverflowed"/> then reports it.</remarks>
     public virtual void Add(HistogramBase fromHistogram)
     {
-        using var gate = SyncScope.Enter(SyncLock, fromHistogram?.SyncLock);
-
         if (fromHistogram is null)
         {
             throw new ArgumentNullException(nameof(fromHistogram));
         }
 
+        fromHistogram.AsOperandOf(this, 0, static (target, source, _) => target.AddCore(source));
+    }
+
+    /// <summary>What <see cref="Add"/> does, with both histograms held still.</summary>
+    private protected bool AddCore(HistogramBase fromHistogram)
+    {
         long otherMaxValue = fromHistogram.GetMaxValue();
         long highestRecordableValue = HighestEquivalentValue(ValueFromIndex(CountsArrayLength - 1));
         if (highestRecordableValue < otherMaxValue)
@@ -83,9 +90,8 @@ public abstract partial class HistogramBase
             AddToTotalCount(addedTotal);
             UpdateMaxValue(Math.Max(GetMaxValue(), otherMaxValue));
             UpdateMinNonZeroValue(Math.Min(GetMinNonZeroValue(), fromHistogram.GetMinNonZeroValue()));
-            StartTimeStamp = MergeStart(StartTimeStamp, fromHistogram.StartTimeStamp);
-            EndTimeStamp = Math.Max(EndTimeStamp, fromHistogram.EndTimeStamp);
-            return;
+            MergeTimeStampsFrom(fromHistogram);
+            return true;
         }
 
         if (sameLayout)
@@ -124,8 +130,8 @@ public abstract partial class HistogramBase
             }
         }
 
-        StartTimeStamp = MergeStart(StartTimeStamp, fromHistogram.StartTimeStamp);
-        EndTimeStamp = Math.Max(EndTimeStamp, fromHistogram.EndTimeStamp);
+        MergeTimeStampsFrom(fromHistogram);
+        return true;
     }
 
     /// <summary>
@@ -135,15 +141,19 @@ public abstract partial class HistogramBase
     /// <param name="otherHistogram">The histogram to subtract.</param>
     /// <exception cref="ArgumentNullException"><paramref name="otherHistogram"/> is null.</exception>
     /// <exception cref="ArgumentException">The other histogram has values beyond this one's range, or a count larger than this one's.</exception>
-    public void Subtract(HistogramBase otherHistogram)
+    public virtual void Subtract(HistogramBase otherHistogram)
     {
-        using var gate = SyncScope.Enter(SyncLock, otherHistogram?.SyncLock);
-
         if (otherHistogram is null)
         {
             throw new ArgumentNullException(nameof(otherHistogram));
         }
 
+        otherHistogram.AsOperandOf(this, 0, static (target, operand, _) => target.SubtractCore(operand));
+    }
+
+    /// <summary>What <see cref="Subtract"/> does, with both histograms held still.</summary>
+    private protected bool SubtractCore(HistogramBase otherHistogram)
+    {
         if (HighestEquivalentValue(otherHistogram.GetMaxValue()) > HighestEquivalentValue(ValueFromIndex(CountsArrayLength - 1)))
         {
             throw new ArgumentException("The other histogram includes values that do not fit in this histogram's range.", nameof(otherHistogram));
@@ -162,10 +172,12 @@ public abstract partial class HistogramBase
         }
 
         // The maximum or minimum may have been emptied: recompute them as Java does.
-        if (GetCountAtValue(GetMaxValue()) <= 0 || GetCountAtValue(GetMinNonZeroValue()) <= 0)
+        if (CountAtValue(GetMaxValue()) <= 0 || CountAtValue(GetMinNonZeroValue()) <= 0)
         {
             EstablishInternalTrackingValues();
         }
+
+        return true;
     }
 
     /// <summary>The general subtraction: checks every count first, then re-records each bucket with a negative count.</summary>
@@ -177,7 +189,7 @@ public abstract partial class HistogramBase
             if (otherCount > 0)
             {
                 long otherValue = otherHistogram.ValueFromIndex(i);
-                long thisCount = GetCountAtValue(otherValue);
+                long thisCount = CountAtValue(otherValue);
                 if (thisCount < otherCount)
                 {
                     throw new ArgumentException(
@@ -205,13 +217,11 @@ public abstract partial class HistogramBase
     /// </summary>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less copies unchanged.</param>
     /// <returns>The corrected copy, of the same type and configuration.</returns>
-    public HistogramBase CopyCorrectedForCoordinatedOmission(long expectedIntervalBetweenValueSamples)
+    public virtual HistogramBase CopyCorrectedForCoordinatedOmission(long expectedIntervalBetweenValueSamples)
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         var copy = CreateEmptyCopy();
         copy.CopyMetadataFrom(this);
-        copy.AddWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
+        copy.AddWhileCorrectingForCoordinatedOmissionCore(this, expectedIntervalBetweenValueSamples);
         return copy;
     }
 
@@ -222,15 +232,22 @@ public abstract partial class HistogramBase
     /// <param name="otherHistogram">The histogram to add.</param>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less adds unchanged.</param>
     /// <exception cref="ArgumentNullException"><paramref name="otherHistogram"/> is null.</exception>
-    public void AddWhileCorrectingForCoordinatedOmission(HistogramBase otherHistogram, long expectedIntervalBetweenValueSamples)
+    public virtual void AddWhileCorrectingForCoordinatedOmission(HistogramBase otherHistogram, long expectedIntervalBetweenValueSamples)
     {
-        using var gate = SyncScope.Enter(SyncLock, otherHistogram?.SyncLock);
-
         if (otherHistogram is null)
         {
             throw new ArgumentNullException(nameof(otherHistogram));
         }
 
+        otherHistogram.AsOperandOf(
+            this,
+            expectedIntervalBetweenValueSamples,
+            static (target, operand, interval) => target.AddWhileCorrectingForCoordinatedOmissionCore(operand, interval));
+    }
+
+    /// <summary>What <see cref="AddWhileCorrectingForCoordinatedOmission"/> does, with both histograms held still.</summary>
+    private protected bool AddWhileCorrectingForCoordinatedOmissionCore(HistogramBase otherHistogram, long expectedIntervalBetweenValueSamples)
+    {
         for (int i = 0; i < otherHistogram.CountsArrayLength; i++)
         {
             long count = otherHistogram.GetCountAtIndex(i);
@@ -240,6 +257,8 @@ public abstract partial class HistogramBase
                 RecordValueWithCountAndExpectedInterval(value, count, expectedIntervalBetweenValueSamples);
             }
         }
+
+        return true;
     }
 
     /// <summary>
@@ -248,10 +267,8 @@ public abstract partial class HistogramBase
     /// </summary>
     /// <param name="numberOfBinaryOrdersOfMagnitude">How many binary orders of magnitude to shift by; not negative.</param>
     /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would push recorded values beyond the range; checked before anything changes, so the histogram is then unchanged. A shift that succeeds keeps every count (values in the lowest half bucket are rescaled into the buckets of their doubled values), so all of them survive encoding.</exception>
-    public void ShiftValuesLeft(int numberOfBinaryOrdersOfMagnitude)
+    public virtual void ShiftValuesLeft(int numberOfBinaryOrdersOfMagnitude)
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         if (numberOfBinaryOrdersOfMagnitude < 0)
         {
             throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Cannot shift by a negative number of magnitudes.");
@@ -292,10 +309,8 @@ public abstract partial class HistogramBase
     /// </summary>
     /// <param name="numberOfBinaryOrdersOfMagnitude">How many binary orders of magnitude to shift by; not negative.</param>
     /// <exception cref="ArgumentOutOfRangeException">The shift is negative, or would lose precision of recorded values; checked before anything changes.</exception>
-    public void ShiftValuesRight(int numberOfBinaryOrdersOfMagnitude)
+    public virtual void ShiftValuesRight(int numberOfBinaryOrdersOfMagnitude)
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         if (numberOfBinaryOrdersOfMagnitude < 0)
         {
             throw new ArgumentOutOfRangeException(nameof(numberOfBinaryOrdersOfMagnitude), "Cannot shift by a negative number of magnitudes.");
@@ -328,7 +343,7 @@ public abstract partial class HistogramBase
     }
 
     /// <summary>Whether several threads may record into this histogram at once (the concurrent variants); recorders pick their writer handshake by it.</summary>
-    internal bool IsThreadSafeForWriters => Store.HasConcurrentWriters || SyncLock is not null;
+    internal virtual bool IsThreadSafeForWriters => Store.HasConcurrentWriters;
 
     /// <summary>
     /// Moves the normalizing offset by <paramref name="shiftAmount"/> (Java's <c>nonConcurrentNormalizingIndexShift</c>).
@@ -418,9 +433,15 @@ public abstract partial class HistogramBase
 
     private void CopyMetadataFrom(HistogramBase source)
     {
-        StartTimeStamp = source.StartTimeStamp;
-        EndTimeStamp = source.EndTimeStamp;
-        Tag = source.Tag;
+        StartTimeStampValue = source.StartTimeStampValue;
+        EndTimeStampValue = source.EndTimeStampValue;
+        TagValue = source.TagValue;
+    }
+
+    private void MergeTimeStampsFrom(HistogramBase source)
+    {
+        StartTimeStampValue = MergeStart(StartTimeStampValue, source.StartTimeStampValue);
+        EndTimeStampValue = Math.Max(EndTimeStampValue, source.EndTimeStampValue);
     }
 
     // 0 means "not set", so it never wins the minimum.

@@ -17,11 +17,8 @@ public abstract partial class HistogramBase
 
     /// <summary>The lowest recorded value, as the lowest value equivalent to it (0 when empty or when 0 was recorded).</summary>
     /// <returns>The minimum value.</returns>
-    public long GetMinValue()
-    {
-        using var gate = SyncScope.Enter(SyncLock);
-        return GetCountAtIndex(0) > 0 || TotalCount == 0 ? 0 : GetMinNonZeroValue();
-    }
+    public virtual long GetMinValue()
+        => GetCountAtIndex(0) > 0 || TotalCount == 0 ? 0 : GetMinNonZeroValue();
 
     /// <summary>The lowest recorded non-zero value, or <see cref="long.MaxValue"/> when there is none.</summary>
     /// <returns>The minimum non-zero value.</returns>
@@ -33,10 +30,10 @@ public abstract partial class HistogramBase
 
     /// <summary>The mean of the recorded values, each taken at the middle of its equivalent range (0 when empty).</summary>
     /// <returns>The mean.</returns>
-    public double GetMean()
-    {
-        using var gate = SyncScope.Enter(SyncLock);
+    public virtual double GetMean() => MeanCore();
 
+    private double MeanCore()
+    {
         long totalCount = TotalCount;
         if (totalCount == 0)
         {
@@ -60,17 +57,15 @@ public abstract partial class HistogramBase
 
     /// <summary>The standard deviation of the recorded values, each taken at the middle of its equivalent range.</summary>
     /// <returns>The standard deviation (0 when empty).</returns>
-    public double GetStdDeviation()
+    public virtual double GetStdDeviation()
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         long totalCount = TotalCount;
         if (totalCount == 0)
         {
             return 0.0;
         }
 
-        double mean = GetMean();
+        double mean = MeanCore();
         double geometricDeviationTotal = 0.0;
         int length = CountsArrayLength;
         for (int i = 0; i < length; i++)
@@ -92,10 +87,8 @@ public abstract partial class HistogramBase
     /// </summary>
     /// <param name="percentile">The percentile, 0 to 100 (values outside are clamped).</param>
     /// <returns>The value at the percentile.</returns>
-    public long GetValueAtPercentile(double percentile)
+    public virtual long GetValueAtPercentile(double percentile)
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         long countAtPercentile = CountAtPercentile(percentile, TotalCount);
         long cumulative = 0;
         int index = FindFirstIndexReaching(countAtPercentile, ref cumulative);
@@ -110,10 +103,8 @@ public abstract partial class HistogramBase
     /// <param name="percentiles">The percentiles, 0 to 100 (values outside are clamped).</param>
     /// <param name="values">Receives the value at each percentile; at least as long as <paramref name="percentiles"/>.</param>
     /// <exception cref="ArgumentException"><paramref name="values"/> is shorter than <paramref name="percentiles"/>.</exception>
-    public void GetValuesAtPercentiles(ReadOnlySpan<double> percentiles, Span<long> values)
+    public virtual void GetValuesAtPercentiles(ReadOnlySpan<double> percentiles, Span<long> values)
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         if (values.Length < percentiles.Length)
         {
             throw new ArgumentException(
@@ -230,10 +221,8 @@ public abstract partial class HistogramBase
     /// <summary>The percentage of recorded values at or below <paramref name="value"/> (100 for an empty histogram).</summary>
     /// <param name="value">The value to look up; must not be negative.</param>
     /// <returns>A percentage from 0 to 100.</returns>
-    public double GetPercentileAtOrBelowValue(long value)
+    public virtual double GetPercentileAtOrBelowValue(long value)
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         long totalCount = TotalCount;
         if (totalCount == 0)
         {
@@ -253,10 +242,10 @@ public abstract partial class HistogramBase
     /// <summary>The count of recorded values equivalent to <paramref name="value"/>.</summary>
     /// <param name="value">The value to look up; must not be negative.</param>
     /// <returns>The count.</returns>
-    public long GetCountAtValue(long value)
-    {
-        using var gate = SyncScope.Enter(SyncLock);
+    public virtual long GetCountAtValue(long value) => CountAtValue(value);
 
+    private long CountAtValue(long value)
+    {
         int index = Math.Min(Math.Max(0, CountsArrayIndex(value)), CountsArrayLength - 1);
         return GetCountAtIndex(index);
     }
@@ -265,10 +254,8 @@ public abstract partial class HistogramBase
     /// <param name="lowValue">The low end; must not be negative.</param>
     /// <param name="highValue">The high end; must not be negative.</param>
     /// <returns>The count.</returns>
-    public long GetCountBetweenValues(long lowValue, long highValue)
+    public virtual long GetCountBetweenValues(long lowValue, long highValue)
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         int lowIndex = Math.Max(0, CountsArrayIndex(lowValue));
         int highIndex = Math.Min(CountsArrayIndex(highValue), CountsArrayLength - 1);
         long count = 0;
@@ -331,17 +318,18 @@ public abstract partial class HistogramBase
     /// </summary>
     /// <param name="other">The histogram to compare with.</param>
     /// <returns><c>true</c> when the histograms hold the same data.</returns>
-    public bool Equals(HistogramBase? other)
-    {
-        using var gate = SyncScope.Enter(SyncLock, other?.SyncLock);
+    public virtual bool Equals(HistogramBase? other)
+        => other is not null && other.AsOperandOf(this, 0, static (histogram, operand, _) => histogram.EqualsCore(operand));
 
+    /// <summary>What <see cref="Equals(HistogramBase)"/> does, with both histograms held still.</summary>
+    private protected bool EqualsCore(HistogramBase other)
+    {
         if (ReferenceEquals(this, other))
         {
             return true;
         }
 
-        if (other is null
-            || LowestTrackableValue != other.LowestTrackableValue
+        if (LowestTrackableValue != other.LowestTrackableValue
             || NumberOfSignificantValueDigits != other.NumberOfSignificantValueDigits
             || IntegerToDoubleValueConversionRatio != other.IntegerToDoubleValueConversionRatio
             || TotalCount != other.TotalCount
@@ -368,7 +356,7 @@ public abstract partial class HistogramBase
         for (int i = 0; i < CountsArrayLength; i++)
         {
             long count = GetCountAtIndex(i);
-            if (count != 0 && other.GetCountAtValue(ValueFromIndex(i)) != count)
+            if (count != 0 && other.CountAtValue(ValueFromIndex(i)) != count)
             {
                 return false;
             }
@@ -384,8 +372,6 @@ public abstract partial class HistogramBase
     /// <returns>The hash code.</returns>
     public override int GetHashCode()
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         int h = 0;
         h = OneAtATimeHashStep(h, _unitMagnitude);
         h = OneAtATimeHashStep(h, NumberOfSignificantValueDigits);

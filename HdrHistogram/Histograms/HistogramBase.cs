@@ -13,10 +13,17 @@ namespace HdrHistogram;
 /// This is the common base of every integer histogram: <see cref="LongHistogram"/>, <see cref="IntHistogram"/>,
 /// <see cref="ShortHistogram"/>, <see cref="LongConcurrentHistogram"/>, <see cref="IntConcurrentHistogram"/>,
 /// <see cref="PackedHistogram"/>, <see cref="PackedConcurrentHistogram"/> and <see cref="SynchronizedHistogram"/>. They
-/// differ only in their counts store (<see cref="Store"/>), which keeps the counts and their total, records, and decides
+/// differ in their counts store (<see cref="Store"/>), which keeps the counts and their total, records, and decides
 /// how it is updated: by one writer, lock-free, or under its own lock. The bucket arithmetic, statistics, iteration and
 /// text output follow Java HdrHistogram 2.2.2 exactly, so results (and encoded bytes) are identical to the Java
 /// reference implementation.
+/// </para>
+/// <para>
+/// The operations here take no lock. Those that read or change more than one field at once are virtual, and
+/// <see cref="SynchronizedHistogram"/> overrides them to run under its lock, taken once at the start of the operation;
+/// encoders, the decoder and log writers reach a histogram through one internal member each (its encoding, a decode
+/// into it), which it overrides the same way. An operation on two histograms hands itself to its operand, so that a
+/// synchronized operand is read under its own lock whatever the other histogram's type.
 /// </para>
 /// <para>
 /// The implementation is split into partial files by concern: configuration and recording (this file), queries
@@ -205,11 +212,8 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// <param name="value">The value to record; must not be negative.</param>
     /// <param name="expectedIntervalBetweenValueSamples">The expected interval between samples; 0 or less disables the correction.</param>
     /// <exception cref="IndexOutOfRangeException">The value is negative, or beyond the range and <see cref="AutoResize"/> is off (as in 2.5.0).</exception>
-    public void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
-    {
-        using var gate = SyncScope.Enter(SyncLock);
-        RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
-    }
+    public virtual void RecordValueWithExpectedInterval(long value, long expectedIntervalBetweenValueSamples)
+        => RecordValueWithCountAndExpectedInterval(value, 1, expectedIntervalBetweenValueSamples);
 
     /// <summary>Clears every count, the tracked minimum and maximum, the tag and the timestamps.</summary>
     /// <remarks>
@@ -219,10 +223,11 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// interval, a decode or copy into it, a log reader's recycled histogram) stays cheap to reuse. The concurrent
     /// histograms clear every slot.
     /// </remarks>
-    public void Reset()
-    {
-        using var gate = SyncScope.Enter(SyncLock);
+    public virtual void Reset() => ResetCore();
 
+    /// <summary>What <see cref="Reset"/> does, for the library's own operations that reset a histogram as one of their steps.</summary>
+    internal void ResetCore()
+    {
         // Every count lies at or below the tracked maximum's slot (the encoders and Add read no further), so a
         // histogram whose values stayed low, such as a log interval in a wide histogram, clears only those slots.
         ClearCounts(SlotsHolding(this));
@@ -230,9 +235,9 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
         ResetMaxValue(0);
         ResetMinNonZeroValue(long.MaxValue);
         StoreNormalizingIndexOffset(0);
-        StartTimeStamp = 0;
-        EndTimeStamp = 0;
-        Tag = null;
+        StartTimeStampValue = 0;
+        EndTimeStampValue = 0;
+        TagValue = null;
     }
 
     /// <summary>
@@ -240,10 +245,8 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     /// maximum wraps (as in 2.5.0), and long counts can wrap through arithmetic.
     /// </summary>
     /// <returns><c>true</c> when the sum of the counts differs from <see cref="TotalCount"/> or is negative.</returns>
-    public bool HasOverflowed()
+    public virtual bool HasOverflowed()
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         long sum = 0;
         for (int i = 0; i < CountsArrayLength; i++)
         {
@@ -671,11 +674,14 @@ public abstract partial class HistogramBase : EncodableHistogram, IValueRecorder
     internal CountsStore Store { get; private protected set; } = null!;
 
     /// <summary>
-    /// The lock every public operation of a synchronized histogram holds (<see cref="SynchronizedHistogram"/>); null
-    /// for every other type, whose operations then take no lock. Virtual rather than a field, so that the other
-    /// types' objects stay as small as they were.
+    /// Runs <paramref name="operation"/>(<paramref name="target"/>, this, <paramref name="argument"/>): an operation of
+    /// <paramref name="target"/> (an add, a subtraction, a copy, a comparison) with this histogram as its other
+    /// operand. Here it just runs; <see cref="SynchronizedHistogram"/> runs it under its lock, so that an operation
+    /// of a histogram of another type sees a synchronized operand between two of its records (double dispatch: the
+    /// operand's type decides).
     /// </summary>
-    internal virtual HistogramLock? SyncLock => null;
+    internal virtual TResult AsOperandOf<TArgument, TResult>(HistogramBase target, TArgument argument, Func<HistogramBase, HistogramBase, TArgument, TResult> operation)
+        => operation(target, this, argument);
 
     /// <summary>Reads the count stored in physical slot <paramref name="normalizedIndex"/>.</summary>
     private protected long GetCountAtNormalizedIndex(int normalizedIndex) => Store.GetCount(normalizedIndex);

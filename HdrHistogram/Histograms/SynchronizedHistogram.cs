@@ -13,8 +13,15 @@ namespace HdrHistogram;
 /// <para>
 /// The lock is a private object, exposed as <see cref="SyncRoot"/> so that callers can make several operations one
 /// (<c>lock (histogram.SyncRoot) { p99 = histogram.GetValueAtPercentile(99); histogram.Reset(); }</c>); Java
-/// synchronizes on the histogram itself. Operations on two synchronized histograms (<c>a.Add(b)</c>) take both locks
-/// in one global order, so they cannot deadlock whatever the threads do.
+/// synchronizes on the histogram itself. Each public operation takes it at its start and holds it to its end; the
+/// counts store takes it for every record and every total count it reads or writes, also inside such an operation
+/// (a <c>lock</c> may be entered again by its holder). An operation on two synchronized histograms
+/// (<c>a.Add(b)</c>) takes both locks in one global order, so it cannot deadlock whatever the threads do; an
+/// operation of another histogram with this one as its operand (<c>plain.Add(synchronized)</c>,
+/// <c>plain.CopyInto(synchronized)</c>) holds this one's lock for its whole run. An encoding and a histogram log line
+/// hold the lock for the whole encoding, taken once; a decode into it holds it for the whole decode.
+/// <see cref="HistogramBase.GetMaxValue"/>, <see cref="HistogramBase.GetMinNonZeroValue"/> and the configuration
+/// properties read one field each and take no lock.
 /// </para>
 /// <para>
 /// Iteration (<see cref="HistogramBase.RecordedValues"/>, <see cref="HistogramBase.Percentiles"/> and the others that
@@ -29,7 +36,7 @@ namespace HdrHistogram;
 /// <see cref="LongConcurrentHistogram"/> (docs/usage.md compares them).
 /// </para>
 /// </remarks>
-public class SynchronizedHistogram : HistogramBase
+public partial class SynchronizedHistogram : HistogramBase
 {
     // Initialized before the base constructor runs, so that every override can take it from the start.
     private readonly HistogramLock _lock = new();
@@ -77,7 +84,8 @@ public class SynchronizedHistogram : HistogramBase
     /// </summary>
     public object SyncRoot => _lock;
 
-    internal override HistogramLock? SyncLock => _lock;
+    /// <summary>Every writer records under the lock (the counts store takes it), so any number may record at once.</summary>
+    internal override bool IsThreadSafeForWriters => true;
 
     /// <summary>Start of the interval the histogram covers, in milliseconds since the Unix epoch (0 when not set); read and set under the lock.</summary>
     public override long StartTimeStamp

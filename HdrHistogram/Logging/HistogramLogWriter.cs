@@ -258,11 +258,7 @@ public sealed class HistogramLogWriter : IDisposable
             throw new ArgumentNullException(nameof(histogram));
         }
 
-        OutputIntervalHistogram(
-            (histogram.StartTimeStamp - BaseTime) / 1000.0,
-            (histogram.EndTimeStamp - BaseTime) / 1000.0,
-            histogram,
-            DefaultMaxValueUnitRatio);
+        WriteInterval(histogram, ownTimeStamps: true, 0, 0, DefaultMaxValueUnitRatio);
     }
 
     /// <summary>
@@ -288,31 +284,43 @@ public sealed class HistogramLogWriter : IDisposable
             throw new ArgumentNullException(nameof(histogram));
         }
 
+        WriteInterval(histogram, ownTimeStamps: false, startTimeStampSec, endTimeStampSec, maxValueUnitRatio);
+    }
+
+    /// <summary>
+    /// Writes an interval line: with the histogram's own timestamps relative to <see cref="BaseTime"/> when
+    /// <paramref name="ownTimeStamps"/> is set, else with <paramref name="startTimeStampSec"/> and
+    /// <paramref name="endTimeStampSec"/>.
+    /// </summary>
+    private void WriteInterval(EncodableHistogram histogram, bool ownTimeStamps, double startTimeStampSec, double endTimeStampSec, double maxValueUnitRatio)
+    {
         ThrowIfDisposed();
 
-        // A synchronized histogram gives its tag, maximum and counts from one moment; the line is written after.
-        using (SyncScope.Enter(histogram))
+        // The timestamps, tag, maximum and counts come from one moment (a synchronized histogram holds its lock, once, while it
+        // is encoded); the compressed encoding waits in the compressor while the line is assembled.
+        ReadOnlySpan<byte> zlib = _compressor.Compress(histogram, ZlibCompressor.BestCompression, out var wrapper, out var fields);
+        byte[]? tagBytes = fields.Tag is null ? null : GetTagBytes(fields.Tag);
+        if (ownTimeStamps)
         {
-            string? tag = histogram.Tag;
-            byte[]? tagBytes = tag is null ? null : GetTagBytes(tag);
-
-            _line.Clear();
-            if (tagBytes is not null)
-            {
-                AppendAscii("Tag=");
-                AppendBytes(tagBytes);
-                AppendAscii(",");
-            }
-
-            AppendFixed(startTimeStampSec);
-            AppendAscii(",");
-            AppendFixed(endTimeStampSec - startTimeStampSec);
-            AppendAscii(",");
-            AppendFixed(histogram.GetMaxValueAsDouble() / maxValueUnitRatio);
-            AppendAscii(",");
-            _compressor.EncodeToBase64Utf8(histogram, _line, ZlibCompressor.BestCompression);
+            startTimeStampSec = (fields.StartTimeStamp - BaseTime) / 1000.0;
+            endTimeStampSec = (fields.EndTimeStamp - BaseTime) / 1000.0;
         }
 
+        _line.Clear();
+        if (tagBytes is not null)
+        {
+            AppendAscii("Tag=");
+            AppendBytes(tagBytes);
+            AppendAscii(",");
+        }
+
+        AppendFixed(startTimeStampSec);
+        AppendAscii(",");
+        AppendFixed(endTimeStampSec - startTimeStampSec);
+        AppendAscii(",");
+        AppendFixed(fields.MaxValueAsDouble / maxValueUnitRatio);
+        AppendAscii(",");
+        HistogramCompressor.WriteBase64Utf8(zlib, wrapper, _line);
         AppendAscii("\n");
         Flush();
     }

@@ -21,10 +21,7 @@ internal static class PercentileDistributionWriter
 
         // A synchronized histogram is written from a snapshot taken under its lock: consistent, without holding the
         // lock while the text goes out.
-        if (histogram.SyncLock is not null)
-        {
-            histogram = histogram.Copy();
-        }
+        histogram = histogram.SnapshotForReading();
 
         int digits = histogram.NumberOfSignificantValueDigits;
         WriteHeader(writer, useCsvFormat);

@@ -18,16 +18,15 @@ public abstract partial class HistogramBase
     /// <exception cref="InvalidOperationException">The encoding does not fit in the buffer's remaining space, or the histogram holds a negative count.</exception>
     public int Encode(ByteBuffer targetBuffer, IEncoder encoder)
     {
-        using var gate = SyncScope.Enter(SyncLock);
-
         if (encoder is null)
         {
             throw new ArgumentNullException(nameof(encoder));
         }
 
-        // The V2 encoder reads the histogram itself; other encoders get 2.5.0's IRecordedData view of it.
+        // The V2 encoder reads the histogram itself (EncodeUncompressed, at once); other encoders get 2.5.0's
+        // IRecordedData view of it, which they read piece by piece: of a snapshot when the histogram is synchronized.
         return encoder is HistogramEncoderV2 v2
             ? v2.Encode(this, targetBuffer)
-            : encoder.Encode(new HistogramRecordedData(this), targetBuffer);
+            : encoder.Encode(new HistogramRecordedData(SnapshotForReading()), targetBuffer);
     }
 }

@@ -109,7 +109,7 @@ public class HistogramEncoderV2 : IEncoder
             throw new ArgumentNullException(nameof(buffer));
         }
 
-        int written = V2Encoder.Encode(histogram, buffer.RemainingSpan);
+        int written = histogram.EncodeUncompressed(buffer.RemainingSpan, out _);
         if (written < 0)
         {
             throw new InvalidOperationException(

@@ -26,13 +26,15 @@ internal static class V2Encoder
     /// <summary>The most bytes an encoding of <paramref name="relevantLength"/> counts can take.</summary>
     public static int GetMaxEncodedLength(int relevantLength) => EncodingCookies.V2HeaderLength + (MaxEntryLength * relevantLength);
 
-    /// <summary>Encodes <paramref name="histogram"/> at the start of <paramref name="destination"/>.</summary>
+    /// <summary>
+    /// Encodes <paramref name="histogram"/> at the start of <paramref name="destination"/>, reading it as it is: the
+    /// encoders reach it through <see cref="EncodableHistogram.EncodeUncompressed"/>, which holds a synchronized
+    /// histogram still for the whole encoding (the relevant length belongs to the counts).
+    /// </summary>
     /// <returns>The number of bytes written, or -1 when the encoding does not fit (then nothing is written).</returns>
     /// <exception cref="InvalidOperationException">The histogram holds a negative count.</exception>
     public static int Encode(HistogramBase histogram, Span<byte> destination)
     {
-        // A synchronized histogram is encoded under its lock, whole (the relevant length belongs to the counts).
-        using var gate = SyncScope.Enter(histogram.SyncLock);
         int relevantLength = GetRelevantLength(histogram);
         if (destination.Length >= GetMaxEncodedLength(relevantLength))
         {
