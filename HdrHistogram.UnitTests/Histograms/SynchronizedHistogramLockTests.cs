@@ -1,7 +1,4 @@
 using System;
-using System.Collections.Generic;
-using System.IO;
-using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
@@ -23,73 +20,65 @@ public class SynchronizedHistogramLockTests
     private static readonly byte[] EncodedPlain = HistogramEncoder.Encode(Filled(new LongHistogram(1, Highest, 3)));
 
     /// <summary>Each operation, on a subject histogram and a plain partner holding the same values.</summary>
-    private static readonly Dictionary<string, Action<HistogramBase, HistogramBase>> Operations = new()
+    private static readonly (string Name, Action<HistogramBase, HistogramBase> Run)[] Operations =
     {
-        ["RecordValue"] = (h, _) => h.RecordValue(7),
-        ["RecordValueWithCount"] = (h, _) => h.RecordValueWithCount(7, 3),
-        ["RecordValueWithExpectedInterval"] = (h, _) => h.RecordValueWithExpectedInterval(100_000, 10_000),
-        ["Reset"] = (h, _) => h.Reset(),
-        ["HasOverflowed"] = (h, _) => h.HasOverflowed(),
-        ["Copy"] = (h, _) => h.Copy(),
-        ["CopyCorrectedForCoordinatedOmission"] = (h, _) => h.CopyCorrectedForCoordinatedOmission(10_000),
-        ["CopyInto a plain histogram"] = (h, plain) => h.CopyInto(plain),
-        ["a plain histogram's CopyInto it"] = (h, plain) => plain.CopyInto(h),
-        ["Add a plain histogram"] = (h, plain) => h.Add(plain),
-        ["a plain histogram's Add of it"] = (h, plain) => plain.Add(h),
-        ["Subtract a plain histogram"] = (h, plain) => h.Subtract(plain),
-        ["a plain histogram's Subtract of it"] = (h, plain) => plain.Subtract(h),
-        ["AddWhileCorrectingForCoordinatedOmission a plain histogram"] = (h, plain) => h.AddWhileCorrectingForCoordinatedOmission(plain, 10_000),
-        ["a plain histogram's AddWhileCorrectingForCoordinatedOmission of it"] = (h, plain) => plain.AddWhileCorrectingForCoordinatedOmission(h, 10_000),
-        ["ShiftValuesLeft"] = (h, _) => h.ShiftValuesLeft(1),
-        ["ShiftValuesRight"] = (h, _) => h.ShiftValuesRight(1),
-        ["GetMinValue"] = (h, _) => h.GetMinValue(),
-        ["GetMean"] = (h, _) => h.GetMean(),
-        ["GetStdDeviation"] = (h, _) => h.GetStdDeviation(),
-        ["GetValueAtPercentile"] = (h, _) => h.GetValueAtPercentile(99),
-        ["GetValuesAtPercentiles"] = (h, _) => h.GetValuesAtPercentiles(new[] { 50.0, 99.0 }, new long[2]),
-        ["GetPercentileAtOrBelowValue"] = (h, _) => h.GetPercentileAtOrBelowValue(150_000),
-        ["GetCountAtValue"] = (h, _) => h.GetCountAtValue(100_000),
-        ["GetCountBetweenValues"] = (h, _) => h.GetCountBetweenValues(1, 1_000_000),
-        ["Equals a plain histogram"] = (h, plain) => h.Equals(plain),
-        ["a plain histogram's Equals of it"] = (h, plain) => plain.Equals(h),
-        ["GetHashCode"] = (h, _) => h.GetHashCode(),
-        ["StartTimeStamp"] = (h, _) => h.StartTimeStamp = 5,
-        ["Tag"] = (h, _) => h.Tag = "A",
-        ["HistogramEncoder.Encode"] = (h, _) => HistogramEncoder.Encode(h),
-        ["HistogramEncoder.EncodeCompressed"] = (h, _) => HistogramEncoder.EncodeCompressed(h),
-        ["Encode with the 2.5.0 V2 encoder"] = (h, _) => h.Encode(ByteBuffer.Allocate(h.GetNeededByteBufferCapacity()), HistogramEncoderV2.Instance),
-        ["HistogramDecoder.DecodeInto it"] = (h, _) => new HistogramDecoder().DecodeInto(EncodedPlain, h),
-        ["HistogramLogWriter.OutputIntervalHistogram"] = (h, _) => WriteLogLine(h),
-        ["RecordedValues"] = (h, _) => h.RecordedValues().First(),
-        ["OutputPercentileDistribution"] = (h, _) => h.OutputPercentileDistribution(TextWriter.Null),
+        ("RecordValue", (h, _) => h.RecordValue(7)),
+        ("RecordValueWithCount", (h, _) => h.RecordValueWithCount(7, 3)),
+        ("RecordValueWithExpectedInterval", (h, _) => h.RecordValueWithExpectedInterval(100_000, 10_000)),
+        ("Reset", (h, _) => h.Reset()),
+        ("HasOverflowed", (h, _) => h.HasOverflowed()),
+        ("Copy", (h, _) => h.Copy()),
+        ("CopyCorrectedForCoordinatedOmission", (h, _) => h.CopyCorrectedForCoordinatedOmission(10_000)),
+        ("CopyInto a plain histogram", (h, plain) => h.CopyInto(plain)),
+        ("a plain histogram's CopyInto it", (h, plain) => plain.CopyInto(h)),
+        ("Add a plain histogram", (h, plain) => h.Add(plain)),
+        ("a plain histogram's Add of it", (h, plain) => plain.Add(h)),
+        ("Subtract a plain histogram", (h, plain) => h.Subtract(plain)),
+        ("a plain histogram's Subtract of it", (h, plain) => plain.Subtract(h)),
+        ("AddWhileCorrectingForCoordinatedOmission a plain histogram", (h, plain) => h.AddWhileCorrectingForCoordinatedOmission(plain, 10_000)),
+        ("a plain histogram's AddWhileCorrectingForCoordinatedOmission of it", (h, plain) => plain.AddWhileCorrectingForCoordinatedOmission(h, 10_000)),
+        ("ShiftValuesLeft", (h, _) => h.ShiftValuesLeft(1)),
+        ("ShiftValuesRight", (h, _) => h.ShiftValuesRight(1)),
+        ("GetMinValue", (h, _) => h.GetMinValue()),
+        ("GetMean", (h, _) => h.GetMean()),
+        ("GetStdDeviation", (h, _) => h.GetStdDeviation()),
+        ("GetValueAtPercentile", (h, _) => h.GetValueAtPercentile(99)),
+        ("GetValuesAtPercentiles", (h, _) => h.GetValuesAtPercentiles(new[] { 50.0, 99.0 }, new long[2])),
+        ("GetPercentileAtOrBelowValue", (h, _) => h.GetPercentileAtOrBelowValue(150_000)),
+        ("GetCountAtValue", (h, _) => h.GetCountAtValue(100_000)),
+        ("GetCountBetweenValues", (h, _) => h.GetCountBetweenValues(1, 1_000_000)),
+        ("Equals a plain histogram", (h, plain) => h.Equals(plain)),
+        ("a plain histogram's Equals of it", (h, plain) => plain.Equals(h)),
+        ("GetHashCode", (h, _) => h.GetHashCode()),
+        ("StartTimeStamp", (h, _) => h.StartTimeStamp = 5),
+        ("Tag", (h, _) => h.Tag = "A"),
+        ("HistogramEncoder.Encode", (h, _) => HistogramEncoder.Encode(h)),
+        ("HistogramEncoder.EncodeCompressed", (h, _) => HistogramEncoder.EncodeCompressed(h)),
+        ("Encode with the 2.5.0 V2 encoder", (h, _) => h.Encode(ByteBuffer.Allocate(h.GetNeededByteBufferCapacity()), HistogramEncoderV2.Instance)),
+        ("HistogramDecoder.DecodeInto it", (h, _) => new HistogramDecoder().DecodeInto(EncodedPlain, h)),
+        ("HistogramLogWriter.OutputIntervalHistogram", (h, _) => HeldLock.WriteLogLine(h)),
+        ("RecordedValues", (h, _) => h.RecordedValues().GetEnumerator().MoveNext()),
+        ("OutputPercentileDistribution", (h, _) => h.OutputPercentileDistribution(System.IO.TextWriter.Null)),
     };
 
-    public static TheoryData<string> OperationNames => new(Operations.Keys);
+    public static TheoryData<string> OperationNames => new(System.Linq.Enumerable.Select(Operations, o => o.Name));
 
     [Theory]
     [MemberData(nameof(OperationNames))]
     public void An_operation_waits_while_another_thread_holds_the_synchronized_histograms_lock(string operation)
-    {
-        var run = Operations[operation];
-        run(Filled(new SynchronizedHistogram(1, Highest, 3)), Filled(new LongHistogram(1, Highest, 3)));
-
-        var h = Filled(new SynchronizedHistogram(1, Highest, 3));
-        var plain = Filled(new LongHistogram(1, Highest, 3));
-        HeldLock.FinishesWhileHeld(h.SyncRoot, () => run(h, plain)).Should().BeFalse("the operation takes the histogram's lock");
-    }
+        => HeldLock.ShouldWaitFor<HistogramBase>(
+            () => Filled(new SynchronizedHistogram(1, Highest, 3)),
+            () => Filled(new LongHistogram(1, Highest, 3)),
+            h => ((SynchronizedHistogram)h).SyncRoot,
+            Array.Find(Operations, o => o.Name == operation).Run);
 
     [Theory]
     [MemberData(nameof(OperationNames))]
     public void The_same_operation_on_plain_histograms_does_not_wait_for_a_synchronized_histograms_lock(string operation)
-    {
-        var run = Operations[operation];
-        run(Filled(new LongHistogram(1, Highest, 3)), Filled(new LongHistogram(1, Highest, 3)));
-
-        var held = new SynchronizedHistogram(1, Highest, 3);
-        var h = Filled(new LongHistogram(1, Highest, 3));
-        var plain = Filled(new LongHistogram(1, Highest, 3));
-        HeldLock.FinishesWhileHeld(held.SyncRoot, () => run(h, plain)).Should().BeTrue("plain histograms take no lock");
-    }
+        => HeldLock.ShouldNotWaitFor<HistogramBase>(
+            new SynchronizedHistogram(1, Highest, 3).SyncRoot,
+            () => Filled(new LongHistogram(1, Highest, 3)),
+            Array.Find(Operations, o => o.Name == operation).Run);
 
     [Fact]
     public void Writing_a_synchronized_histogram_to_a_log_or_encoding_it_enters_its_lock_once()
@@ -97,7 +86,7 @@ public class SynchronizedHistogramLockTests
         var h = Filled(new DepthProbe());
         var reference = Filled(new LongHistogram(1, Highest, 3));
 
-        string line = WriteLogLine(h);
+        string line = HeldLock.WriteLogLine(h);
         h.DepthSeen.Should().Be(1, "the log writer takes the lock once, and the encoding inside it takes it no more");
         new HistogramDecoder().DecodeFromBase64(line.Split(',')[3]).Should().Be(reference);
 
@@ -109,7 +98,7 @@ public class SynchronizedHistogramLockTests
         // The probe counts every entry: under the caller's own lock the writer's entry is the second.
         lock (h.SyncRoot)
         {
-            WriteLogLine(h).Should().Be(line);
+            HeldLock.WriteLogLine(h).Should().Be(line);
         }
 
         h.DepthSeen.Should().Be(2);
@@ -121,17 +110,6 @@ public class SynchronizedHistogramLockTests
         histogram.RecordValueWithCount(100_000, 2);
         histogram.RecordValue(200_000);
         return histogram;
-    }
-
-    private static string WriteLogLine(HistogramBase histogram)
-    {
-        using var stream = new MemoryStream();
-        using (var writer = new HistogramLogWriter(stream, leaveOpen: true))
-        {
-            writer.OutputIntervalHistogram(histogram);
-        }
-
-        return System.Text.Encoding.UTF8.GetString(stream.ToArray()).TrimEnd('\n');
     }
 
     /// <summary>

@@ -1,6 +1,8 @@
 using System;
+using System.IO;
 using System.Runtime.ExceptionServices;
 using System.Threading;
+using FluentAssertions;
 
 namespace HdrHistogram.UnitTests.Infrastructure;
 
@@ -15,6 +17,45 @@ namespace HdrHistogram.UnitTests.Infrastructure;
 /// </remarks>
 internal static class HeldLock
 {
+    /// <summary>
+    /// Runs <paramref name="operation"/> once on fresh histograms (first-call work), then on fresh ones again while
+    /// this thread holds the lock <paramref name="gate"/> gives for the first of them, and expects it to wait.
+    /// </summary>
+    /// <typeparam name="T">The histogram type the operation takes.</typeparam>
+    public static void ShouldWaitFor<T>(Func<T> createSubject, Func<T> createPartner, Func<T, object> gate, Action<T, T> operation)
+    {
+        operation(createSubject(), createPartner());
+        var subject = createSubject();
+        var partner = createPartner();
+        FinishesWhileHeld(gate(subject), () => operation(subject, partner)).Should().BeFalse("the operation takes the histogram's lock");
+    }
+
+    /// <summary>
+    /// Runs <paramref name="operation"/> once on fresh histograms (first-call work), then on fresh ones again while
+    /// this thread holds <paramref name="gate"/>, and expects it to finish without waiting.
+    /// </summary>
+    /// <typeparam name="T">The histogram type the operation takes.</typeparam>
+    public static void ShouldNotWaitFor<T>(object gate, Func<T> create, Action<T, T> operation)
+    {
+        operation(create(), create());
+        var subject = create();
+        var partner = create();
+        FinishesWhileHeld(gate, () => operation(subject, partner)).Should().BeTrue("the operation takes no such lock");
+    }
+
+    /// <summary>Writes <paramref name="histogram"/> as one interval line of a histogram log, with its own timestamps.</summary>
+    /// <returns>The line, without its line feed.</returns>
+    public static string WriteLogLine(EncodableHistogram histogram)
+    {
+        using var stream = new MemoryStream();
+        using (var writer = new HistogramLogWriter(stream, leaveOpen: true))
+        {
+            writer.OutputIntervalHistogram(histogram);
+        }
+
+        return System.Text.Encoding.UTF8.GetString(stream.ToArray()).TrimEnd('\n');
+    }
+
     /// <summary>Runs <paramref name="operation"/> while <paramref name="gate"/> is held by this thread.</summary>
     /// <returns><c>true</c> when the operation finished while the lock was held; <c>false</c> when it waited.</returns>
     public static bool FinishesWhileHeld(object gate, Action operation)

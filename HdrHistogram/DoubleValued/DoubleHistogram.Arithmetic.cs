@@ -1,5 +1,3 @@
-using System.Diagnostics.CodeAnalysis;
-
 #pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
@@ -28,8 +26,7 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentOutOfRangeException">The target's dynamic range cannot hold this histogram's values.</exception>
     public virtual void CopyInto(DoubleHistogram targetHistogram)
     {
-        ThrowIfNull(targetHistogram, nameof(targetHistogram));
-        targetHistogram.AsOperandOf(this, 0, static (source, target, _) => source.CopyIntoCore(target));
+        OperandGuard.NotNull(targetHistogram, nameof(targetHistogram)).AsOperandOf(this, 0, static (source, target, _) => source.CopyIntoCore(target));
     }
 
     /// <summary>What <see cref="CopyInto"/> does, with both histograms held still.</summary>
@@ -70,8 +67,7 @@ public partial class DoubleHistogram
     /// </exception>
     public virtual void Add(DoubleHistogram fromHistogram)
     {
-        ThrowIfNull(fromHistogram, nameof(fromHistogram));
-        fromHistogram.AsOperandOf(this, 0, static (target, source, _) => target.AddCore(source));
+        OperandGuard.NotNull(fromHistogram, nameof(fromHistogram)).AsOperandOf(this, 0, static (target, source, _) => target.AddCore(source));
     }
 
     /// <summary>What <see cref="Add"/> does, with both histograms held still.</summary>
@@ -109,11 +105,7 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentOutOfRangeException">A value cannot be covered by this histogram's range.</exception>
     public virtual void AddWhileCorrectingForCoordinatedOmission(DoubleHistogram fromHistogram, double expectedIntervalBetweenValueSamples)
     {
-        ThrowIfNull(fromHistogram, nameof(fromHistogram));
-        fromHistogram.AsOperandOf(
-            this,
-            expectedIntervalBetweenValueSamples,
-            static (target, source, interval) => target.AddWhileCorrectingForCoordinatedOmissionCore(source, interval));
+        OperandGuard.NotNull(fromHistogram, nameof(fromHistogram)).AsOperandOf(this, expectedIntervalBetweenValueSamples, static (target, source, interval) => target.AddWhileCorrectingForCoordinatedOmissionCore(source, interval));
     }
 
     /// <summary>What <see cref="AddWhileCorrectingForCoordinatedOmission"/> does, with both histograms held still.</summary>
@@ -140,8 +132,7 @@ public partial class DoubleHistogram
     /// <exception cref="ArgumentException">The other histogram has a count larger than this one's at some value.</exception>
     public virtual void Subtract(DoubleHistogram otherHistogram)
     {
-        ThrowIfNull(otherHistogram, nameof(otherHistogram));
-        otherHistogram.AsOperandOf(this, 0, static (target, operand, _) => target.SubtractCore(operand));
+        OperandGuard.NotNull(otherHistogram, nameof(otherHistogram)).AsOperandOf(this, 0, static (target, operand, _) => target.SubtractCore(operand));
     }
 
     /// <summary>What <see cref="Subtract"/> does, with both histograms held still.</summary>
@@ -221,15 +212,5 @@ public partial class DoubleHistogram
         _integerValuesHistogram.StartTimeStampValue = source._integerValuesHistogram.StartTimeStampValue;
         _integerValuesHistogram.EndTimeStampValue = source._integerValuesHistogram.EndTimeStampValue;
         _integerValuesHistogram.TagValue = source._integerValuesHistogram.TagValue;
-    }
-
-    /// <summary>Rejects a null <paramref name="other"/> operand of an operation on two histograms.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="other"/> is null (named <paramref name="parameterName"/>).</exception>
-    private protected static void ThrowIfNull([NotNull] DoubleHistogram? other, string parameterName)
-    {
-        if (other is null)
-        {
-            throw new ArgumentNullException(parameterName);
-        }
     }
 }

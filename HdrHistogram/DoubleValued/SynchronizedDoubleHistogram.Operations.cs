@@ -288,7 +288,7 @@ public partial class SynchronizedDoubleHistogram
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is null (named <paramref name="parameterName"/>).</exception>
     private SyncScope LockWith([NotNull] DoubleHistogram? other, string parameterName)
     {
-        ThrowIfNull(other, parameterName);
+        OperandGuard.NotNull(other, parameterName);
         return SyncScope.Enter(_lock, (other as SynchronizedDoubleHistogram)?._lock);
     }
 }

@@ -28,12 +28,7 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentOutOfRangeException">The target cannot hold this histogram's values.</exception>
     public virtual void CopyInto(HistogramBase targetHistogram)
     {
-        if (targetHistogram is null)
-        {
-            throw new ArgumentNullException(nameof(targetHistogram));
-        }
-
-        targetHistogram.AsOperandOf(this, 0, static (source, target, _) => source.CopyIntoCore(target));
+        OperandGuard.NotNull(targetHistogram, nameof(targetHistogram)).AsOperandOf(this, 0, static (source, target, _) => source.CopyIntoCore(target));
     }
 
     /// <summary>What <see cref="CopyInto"/> does, with both histograms held still.</summary>
@@ -55,12 +50,7 @@ public abstract partial class HistogramBase
     /// <remarks>A short or int count that passes its type's maximum wraps, as in 2.5.0; <see cref="HistogramBase.HasOverflowed"/> then reports it.</remarks>
     public virtual void Add(HistogramBase fromHistogram)
     {
-        if (fromHistogram is null)
-        {
-            throw new ArgumentNullException(nameof(fromHistogram));
-        }
-
-        fromHistogram.AsOperandOf(this, 0, static (target, source, _) => target.AddCore(source));
+        OperandGuard.NotNull(fromHistogram, nameof(fromHistogram)).AsOperandOf(this, 0, static (target, source, _) => target.AddCore(source));
     }
 
     /// <summary>What <see cref="Add"/> does, with both histograms held still.</summary>
@@ -143,12 +133,7 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentException">The other histogram has values beyond this one's range, or a count larger than this one's.</exception>
     public virtual void Subtract(HistogramBase otherHistogram)
     {
-        if (otherHistogram is null)
-        {
-            throw new ArgumentNullException(nameof(otherHistogram));
-        }
-
-        otherHistogram.AsOperandOf(this, 0, static (target, operand, _) => target.SubtractCore(operand));
+        OperandGuard.NotNull(otherHistogram, nameof(otherHistogram)).AsOperandOf(this, 0, static (target, operand, _) => target.SubtractCore(operand));
     }
 
     /// <summary>What <see cref="Subtract"/> does, with both histograms held still.</summary>
@@ -234,15 +219,7 @@ public abstract partial class HistogramBase
     /// <exception cref="ArgumentNullException"><paramref name="otherHistogram"/> is null.</exception>
     public virtual void AddWhileCorrectingForCoordinatedOmission(HistogramBase otherHistogram, long expectedIntervalBetweenValueSamples)
     {
-        if (otherHistogram is null)
-        {
-            throw new ArgumentNullException(nameof(otherHistogram));
-        }
-
-        otherHistogram.AsOperandOf(
-            this,
-            expectedIntervalBetweenValueSamples,
-            static (target, operand, interval) => target.AddWhileCorrectingForCoordinatedOmissionCore(operand, interval));
+        OperandGuard.NotNull(otherHistogram, nameof(otherHistogram)).AsOperandOf(this, expectedIntervalBetweenValueSamples, static (target, operand, interval) => target.AddWhileCorrectingForCoordinatedOmissionCore(operand, interval));
     }
 
     /// <summary>What <see cref="AddWhileCorrectingForCoordinatedOmission"/> does, with both histograms held still.</summary>

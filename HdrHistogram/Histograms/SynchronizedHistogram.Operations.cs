@@ -242,11 +242,7 @@ public partial class SynchronizedHistogram
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is null (named <paramref name="parameterName"/>).</exception>
     private SyncScope LockWith([NotNull] HistogramBase? other, string parameterName)
     {
-        if (other is null)
-        {
-            throw new ArgumentNullException(parameterName);
-        }
-
+        OperandGuard.NotNull(other, parameterName);
         return SyncScope.Enter(_lock, (other as SynchronizedHistogram)?._lock);
     }
 }
