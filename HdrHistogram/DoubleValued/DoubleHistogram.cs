@@ -580,7 +580,7 @@ public partial class DoubleHistogram : EncodableHistogram, IDoubleValueRecorder,
         }
     }
 
-    private protected static HistogramBase CreateLongHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
+    private static HistogramBase CreateLongHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
         => new LongHistogram(1, highestTrackableValue, numberOfSignificantValueDigits);
 
     private static double ComputeHighestAllowedValueEver()

@@ -1,3 +1,5 @@
+using HdrHistogram.Histograms.Counts;
+
 #pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
@@ -9,12 +11,12 @@ namespace HdrHistogram;
 /// <remarks>
 /// <para>
 /// The lock is a private object exposed as <see cref="SyncRoot"/>, as for <see cref="SynchronizedHistogram"/>; Java
-/// synchronizes on the histogram itself. Each public operation takes it at its start and holds it to its end (every
-/// record takes it too, also those an add or a subtraction makes inside such an operation, which a <c>lock</c>
-/// allows); an operation on two synchronized histograms (<c>a.Add(b)</c>) takes both locks in one global order, and an
-/// operation of another histogram with this one as its operand (<c>plain.Add(synchronized)</c>) reads it under its
-/// lock. Decoding into it, encoding it and writing it to a histogram log hold the lock for the whole decode or
-/// encoding, taken once.
+/// synchronizes on the histogram itself. Each public operation takes it at its start and holds it to its end; every
+/// record, and the internal histogram's counts store for every total count it reads or writes, take it too, also
+/// inside such an operation (a <c>lock</c> may be entered again by its holder). An operation on two synchronized
+/// histograms (<c>a.Add(b)</c>) takes both locks in one global order, and an operation of another histogram with this
+/// one as its operand (<c>plain.Add(synchronized)</c>) reads it under its lock. Encoding it and writing it to a
+/// histogram log hold the lock for the whole encoding, taken once; decoding into it holds it for the whole decode.
 /// </para>
 /// <para>
 /// Iteration and the percentile distribution output walk a plain copy taken under the lock when they start;
@@ -29,8 +31,7 @@ namespace HdrHistogram;
 /// </remarks>
 public partial class SynchronizedDoubleHistogram : DoubleHistogram
 {
-    // Initialized before the base constructor runs, so that every override can take it from the start.
-    private readonly HistogramLock _lock = new();
+    private readonly HistogramLock _lock;
 
     /// <summary>Creates an auto-resizing histogram: the dynamic range starts at 2 and grows to cover whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
@@ -46,8 +47,14 @@ public partial class SynchronizedDoubleHistogram : DoubleHistogram
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     /// <exception cref="ArgumentOutOfRangeException">A parameter is outside its valid range.</exception>
     public SynchronizedDoubleHistogram(long highestToLowestValueRatio, int numberOfSignificantValueDigits)
-        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, CreateLongHistogram, null)
+        : this(highestToLowestValueRatio, numberOfSignificantValueDigits, new HistogramLock())
     {
+    }
+
+    private SynchronizedDoubleHistogram(long highestToLowestValueRatio, int numberOfSignificantValueDigits, HistogramLock gate)
+        : base(highestToLowestValueRatio, numberOfSignificantValueDigits, (highest, digits) => new InternalCounts(highest, digits, gate), null)
+    {
+        _lock = gate;
     }
 
     /// <summary>
@@ -136,5 +143,22 @@ public partial class SynchronizedDoubleHistogram : DoubleHistogram
         {
             base.RecordCountAtValue(count, value);
         }
+    }
+
+    /// <summary>
+    /// The internal histogram: 64-bit counts whose store takes this histogram's lock for every record, total count and
+    /// resize (the store decides how it is updated, as a <see cref="SynchronizedHistogram"/>'s does), and no
+    /// synchronized operations of its own: the double histogram takes the lock at its public boundary.
+    /// </summary>
+    private sealed class InternalCounts : HistogramBase
+    {
+        public InternalCounts(long highestTrackableValue, int numberOfSignificantValueDigits, HistogramLock storeLock)
+            : base(1, highestTrackableValue, numberOfSignificantValueDigits)
+        {
+            Store = new ArrayCounts<long>(CountsArrayLength, storeLock);
+        }
+
+        private protected override HistogramBase CreateEmptyCopy()
+            => new LongHistogram(LowestTrackableValue, HighestTrackableValue, NumberOfSignificantValueDigits) { AutoResize = AutoResize };
     }
 }
