@@ -319,7 +319,7 @@ public abstract partial class HistogramBase
         }
     }
 
-    /// <summary>Whether several threads may record into this histogram at once (the concurrent variants); recorders pick their writer handshake by it.</summary>
+    /// <summary>Whether several threads may record into this histogram at once (the concurrent variants, and <see cref="SynchronizedHistogram"/>, which overrides it); recorders pick their writer handshake by it.</summary>
     internal virtual bool IsThreadSafeForWriters => Store.HasConcurrentWriters;
 
     /// <summary>
