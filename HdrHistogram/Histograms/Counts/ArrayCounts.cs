@@ -171,7 +171,7 @@ internal sealed class ArrayCounts<T> : CountsStore<ArraySlots<T>>
 
     /// <summary>The record of a synchronized histogram: the slot is found under the lock, where the extremes it depends on cannot move.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void RecordValueLocked(HistogramBase histogram, long value)
+    public void RecordValueLocked(HistogramBase histogram, long value)
     {
         lock (_updateLock!)
         {
