@@ -32,12 +32,12 @@ internal static class CountStorage
     public static long ToInt64<T>(in T count)
         where T : unmanaged
     {
-        if (IsInt64<T>())
+        if (typeof(T) == typeof(long))
         {
             return Unsafe.As<T, long>(ref Unsafe.AsRef(in count));
         }
 
-        if (IsInt32<T>())
+        if (typeof(T) == typeof(int))
         {
             return Unsafe.As<T, int>(ref Unsafe.AsRef(in count));
         }
@@ -53,12 +53,12 @@ internal static class CountStorage
     public static T FromInt64<T>(long value)
         where T : unmanaged
     {
-        if (IsInt64<T>())
+        if (typeof(T) == typeof(long))
         {
             return Unsafe.As<long, T>(ref value);
         }
 
-        if (IsInt32<T>())
+        if (typeof(T) == typeof(int))
         {
             int narrowed = (int)value;
             return Unsafe.As<int, T>(ref narrowed);
@@ -77,11 +77,11 @@ internal static class CountStorage
     {
         unchecked
         {
-            if (IsInt64<T>())
+            if (typeof(T) == typeof(long))
             {
                 Unsafe.As<T, long>(ref count)++;
             }
-            else if (IsInt32<T>())
+            else if (typeof(T) == typeof(int))
             {
                 Unsafe.As<T, int>(ref count)++;
             }
@@ -98,7 +98,7 @@ internal static class CountStorage
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static long MaxValue<T>()
         where T : unmanaged
-        => IsInt64<T>() ? long.MaxValue : IsInt32<T>() ? int.MaxValue : short.MaxValue;
+        => typeof(T) == typeof(long) ? long.MaxValue : typeof(T) == typeof(int) ? int.MaxValue : short.MaxValue;
 
     /// <summary>Reads a count that other threads may write (a volatile read).</summary>
     /// <typeparam name="T">The count type: long or int.</typeparam>
@@ -107,7 +107,7 @@ internal static class CountStorage
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static long AtomicRead<T>(ref T slot)
         where T : unmanaged
-        => IsInt64<T>()
+        => typeof(T) == typeof(long)
             ? Volatile.Read(ref Unsafe.As<T, long>(ref slot))
             : Volatile.Read(ref Unsafe.As<T, int>(ref slot));
 
@@ -119,7 +119,7 @@ internal static class CountStorage
     public static void AtomicWrite<T>(ref T slot, long value)
         where T : unmanaged
     {
-        if (IsInt64<T>())
+        if (typeof(T) == typeof(long))
         {
             Volatile.Write(ref Unsafe.As<T, long>(ref slot), value);
         }
@@ -138,7 +138,7 @@ internal static class CountStorage
     public static long AtomicAdd<T>(ref T slot, long value)
         where T : unmanaged
     {
-        if (IsInt64<T>())
+        if (typeof(T) == typeof(long))
         {
             Interlocked.Add(ref Unsafe.As<T, long>(ref slot), value);
             return 0;
@@ -159,7 +159,7 @@ internal static class CountStorage
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static long AtomicTakeAll<T>(ref T slot)
         where T : unmanaged
-        => IsInt64<T>()
+        => typeof(T) == typeof(long)
             ? Interlocked.Exchange(ref Unsafe.As<T, long>(ref slot), 0)
             : Interlocked.Exchange(ref Unsafe.As<T, int>(ref slot), 0);
 }
