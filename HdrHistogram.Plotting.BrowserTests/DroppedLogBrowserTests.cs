@@ -15,7 +15,8 @@ namespace HdrHistogram.Plotting.BrowserTests;
 /// V2-compressed alike: the page then holds the numbers the tool writes for the same files (the timeline's points,
 /// the percentile curve) and prints what <c>hdr summary</c> prints for them.
 /// </summary>
-public sealed class DroppedLogBrowserTests : IDisposable, IClassFixture<SharedBrowser>
+[Collection(ChromiumGroup.Name)]
+public sealed class DroppedLogBrowserTests : IDisposable
 {
     private readonly string _dir = Directory.CreateTempSubdirectory("hdr-drop-browser-").FullName;
     private readonly SharedBrowser _browser;

@@ -13,7 +13,8 @@ namespace HdrHistogram.Plotting.BrowserTests;
 /// are what <c>hdr summary --start S --end E</c> prints for the command the page gives, the reset returns to the whole
 /// log, the URL fragment reopens the range, and a long log draws its timeline.
 /// </summary>
-public sealed partial class RangeSelectionBrowserTests : IDisposable, IClassFixture<SharedBrowser>
+[Collection(ChromiumGroup.Name)]
+public sealed partial class RangeSelectionBrowserTests : IDisposable
 {
     private readonly string _dir = Directory.CreateTempSubdirectory("hdr-range-browser-").FullName;
     private readonly SharedBrowser _browser;

@@ -18,7 +18,8 @@ namespace HdrHistogram.Plotting.BrowserTests;
 /// shows the numbers of a known point, computed here from the log with the library, the y-axis toggle changes the axis,
 /// series switch off, nothing is fetched from the network, and without JavaScript the pictures and tables remain.
 /// </summary>
-public sealed class ReportBrowserTests : IDisposable, IClassFixture<SharedBrowser>
+[Collection(ChromiumGroup.Name)]
+public sealed class ReportBrowserTests : IDisposable
 {
     private static readonly string Fixture = Path.Combine(AppContext.BaseDirectory, "Fixtures", "jhiccup-style.hlog");
 

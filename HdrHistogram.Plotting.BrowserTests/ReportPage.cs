@@ -10,12 +10,13 @@ using Microsoft.Playwright;
 namespace HdrHistogram.Plotting.BrowserTests;
 
 /// <summary>
-/// A report page open in a context of its own in the class's browser, recording every request and script error; and
-/// the hdr tool run in-process, to write the pages and to print what they are compared with.
+/// A report loaded in headless Chromium, recording every request and script error from its load on; and the hdr tool
+/// run in-process, to write the pages and to print what they are compared with. The page is the tests' shared page
+/// (<see cref="SharedBrowser.PageAsync"/>), or for other settings (JavaScript off, a time zone) a context of its own.
 /// </summary>
 internal sealed class ReportPage : IAsyncDisposable
 {
-    private IBrowserContext _context = null!;
+    private IBrowserContext? _ownContext;
 
     public IPage Page { get; private set; } = null!;
 
@@ -23,20 +24,26 @@ internal sealed class ReportPage : IAsyncDisposable
 
     public List<string> Errors { get; } = new();
 
-    /// <summary>Opens <paramref name="url"/> (a file path, or a file:// address with a fragment).</summary>
+    /// <summary>
+    /// Loads <paramref name="url"/> (a file path, or a file:// address with a fragment) afresh: after a blank page, so an
+    /// address that differs from the page's only in its fragment is loaded again, not scrolled to.
+    /// </summary>
     public static async Task<ReportPage> Open(SharedBrowser browser, string url, bool javaScript = true, string? timezone = null)
     {
         var session = new ReportPage();
-        session._context = await (await browser.GetAsync()).NewContextAsync(new BrowserNewContextOptions
+        if (javaScript && timezone is null)
         {
-            JavaScriptEnabled = javaScript,
-            ViewportSize = new ViewportSize { Width = 1280, Height = 1000 },
-            TimezoneId = timezone,
-            AcceptDownloads = true,
-        });
-        session.Page = await session._context.NewPageAsync();
-        session.Page.Request += (_, request) => session.Requests.Add(request.Url);
-        session.Page.PageError += (_, error) => session.Errors.Add(error);
+            session.Page = await browser.PageAsync();
+            await session.Page.GotoAsync("about:blank");
+        }
+        else
+        {
+            session._ownContext = await (await browser.GetAsync()).NewContextAsync(SharedBrowser.ContextOptions(javaScript, timezone));
+            session.Page = await session._ownContext.NewPageAsync();
+        }
+
+        session.Page.Request += session.OnRequest;
+        session.Page.PageError += session.OnPageError;
         await session.Page.GotoAsync(url.Contains("://", StringComparison.Ordinal) ? url : new Uri(url).AbsoluteUri);
         return session;
     }
@@ -64,7 +71,20 @@ internal sealed class ReportPage : IAsyncDisposable
         return names.Zip(texts).ToDictionary(p => p.First, p => p.Second);
     }
 
-    public async ValueTask DisposeAsync() => await _context.DisposeAsync();
+    /// <summary>Stops recording; closes the context if the page had one of its own.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        Page.Request -= OnRequest;
+        Page.PageError -= OnPageError;
+        if (_ownContext is not null)
+        {
+            await _ownContext.DisposeAsync();
+        }
+    }
+
+    private void OnRequest(object? sender, IRequest request) => Requests.Add(request.Url);
+
+    private void OnPageError(object? sender, string error) => Errors.Add(error);
 
     /// <summary>Runs the hdr tool in-process; returns its exit code, standard output and standard error.</summary>
     public static (int ExitCode, string Out, string Error) Hdr(params string[] args)

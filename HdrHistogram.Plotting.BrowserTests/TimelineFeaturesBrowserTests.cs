@@ -13,7 +13,8 @@ namespace HdrHistogram.Plotting.BrowserTests;
 /// row taking the timeline to it, wall-clock labels in the report's time zone (whatever the browser's), the
 /// counts-per-value chart, the SLA judged for a range, percentile lines, PNG saving, and tables that fit the page.
 /// </summary>
-public sealed class TimelineFeaturesBrowserTests : IDisposable, IClassFixture<SharedBrowser>
+[Collection(ChromiumGroup.Name)]
+public sealed class TimelineFeaturesBrowserTests : IDisposable
 {
     private readonly string _dir = Directory.CreateTempSubdirectory("hdr-features-browser-").FullName;
     private readonly SharedBrowser _browser;
