@@ -1,3 +1,5 @@
+using HdrHistogram.DoubleValued;
+
 #pragma warning disable IDE0130 // Public API: keeps the namespace users' code already names.
 namespace HdrHistogram;
 
@@ -73,15 +75,9 @@ public partial class DoubleHistogram
     /// <summary>What <see cref="Add"/> does, with both histograms held still.</summary>
     private protected bool AddCore(DoubleHistogram fromHistogram)
     {
-        var fromIntegerHistogram = fromHistogram._integerValuesHistogram;
-        int arrayLength = fromIntegerHistogram.CountsArrayLength;
-        for (int i = 0; i < arrayLength; i++)
+        foreach ((double value, long count) in PositiveCountsOf(fromHistogram))
         {
-            long count = fromIntegerHistogram.GetCountAtIndex(i);
-            if (count > 0)
-            {
-                RecordCountAtValue(count, fromIntegerHistogram.ValueFromIndex(i) * fromHistogram.IntegerToDoubleValueConversionRatio);
-            }
+            RecordCountAtValue(count, value);
         }
 
         return true;
@@ -138,25 +134,18 @@ public partial class DoubleHistogram
     /// <summary>What <see cref="Subtract"/> does, with both histograms held still.</summary>
     private protected bool SubtractCore(DoubleHistogram otherHistogram)
     {
-        var otherIntegerHistogram = otherHistogram._integerValuesHistogram;
-        int arrayLength = otherIntegerHistogram.CountsArrayLength;
         CheckSubtractionFits(otherHistogram);
 
         // Java's loop, which checks every count again just before subtracting it.
-        for (int i = 0; i < arrayLength; i++)
+        foreach ((double otherValue, long otherCount) in PositiveCountsOf(otherHistogram))
         {
-            long otherCount = otherIntegerHistogram.GetCountAtIndex(i);
-            if (otherCount > 0)
+            long thisCount = CountAtValue(otherValue);
+            if (thisCount < otherCount)
             {
-                double otherValue = otherIntegerHistogram.ValueFromIndex(i) * otherHistogram.IntegerToDoubleValueConversionRatio;
-                long thisCount = CountAtValue(otherValue);
-                if (thisCount < otherCount)
-                {
-                    ThrowSubtractedCountTooLarge(nameof(otherHistogram), otherCount, otherValue, thisCount);
-                }
-
-                RecordCountAtValue(-otherCount, otherValue);
+                ThrowSubtractedCountTooLarge(nameof(otherHistogram), otherCount, otherValue, thisCount);
             }
+
+            RecordCountAtValue(-otherCount, otherValue);
         }
 
         return true;
@@ -169,20 +158,11 @@ public partial class DoubleHistogram
     /// </summary>
     private void CheckSubtractionFits(DoubleHistogram otherHistogram)
     {
-        var otherIntegerHistogram = otherHistogram._integerValuesHistogram;
-        int arrayLength = otherIntegerHistogram.CountsArrayLength;
         int lastIndex = _integerValuesHistogram.CountsArrayLength - 1;
         int previousTargetIndex = -1;
         long subtractedFromTarget = 0;
-        for (int i = 0; i < arrayLength; i++)
+        foreach ((double otherValue, long otherCount) in PositiveCountsOf(otherHistogram))
         {
-            long otherCount = otherIntegerHistogram.GetCountAtIndex(i);
-            if (otherCount <= 0)
-            {
-                continue;
-            }
-
-            double otherValue = otherIntegerHistogram.ValueFromIndex(i) * otherHistogram.IntegerToDoubleValueConversionRatio;
             int targetIndex = Math.Min(Math.Max(0, _integerValuesHistogram.CountsArrayIndex(ToIntegerValue(otherValue))), lastIndex);
             if (targetIndex != previousTargetIndex)
             {
@@ -199,6 +179,9 @@ public partial class DoubleHistogram
             subtractedFromTarget += otherCount;
         }
     }
+
+    /// <summary>The walk over <paramref name="histogram"/>'s positive counts that add and subtract share.</summary>
+    private static PositiveCountEnumerator PositiveCountsOf(DoubleHistogram histogram) => new(histogram._integerValuesHistogram);
 
     private static void ThrowSubtractedCountTooLarge(string parameterName, long otherCount, double otherValue, long thisCount)
         => throw new ArgumentException(

@@ -122,6 +122,14 @@ internal abstract class IntervalRecorderCoreBase<THistogram>
         }
     }
 
+    /// <summary>
+    /// Enters a writer critical section as <see cref="EnterWriter"/> does, for a <c>using</c> block that leaves it: the
+    /// form the records other than the per-value one share.
+    /// </summary>
+    /// <returns>The section; dispose it after the last write to <see cref="ActiveHistogram"/>.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public WriterCriticalSection<THistogram> EnterWriterSection() => new(this, EnterWriter());
+
     /// <summary>Makes <paramref name="first"/> (owned by this recorder) the active histogram; its interval begins now.</summary>
     /// <param name="first">The first active histogram.</param>
     /// <param name="oneWriterAtATime">
