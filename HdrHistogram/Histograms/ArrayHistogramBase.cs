@@ -19,6 +19,25 @@ public abstract class ArrayHistogramBase<TCount> : HistogramBase
     // The store, typed: the record path calls it directly, so that it inlines.
     private readonly ArrayCounts<TCount> _counts;
 
+    /// <summary>
+    /// Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded: the one-argument
+    /// constructor of every derived type, written once here.
+    /// </summary>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    private protected ArrayHistogramBase(int numberOfSignificantValueDigits)
+        : this(1, 2, numberOfSignificantValueDigits)
+    {
+        AutoResize = true;
+    }
+
+    /// <summary>Creates a histogram tracking values from 1 to <paramref name="highestTrackableValue"/>.</summary>
+    /// <param name="highestTrackableValue">The highest value to be tracked; at least 2.</param>
+    /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
+    private protected ArrayHistogramBase(long highestTrackableValue, int numberOfSignificantValueDigits)
+        : this(1, highestTrackableValue, numberOfSignificantValueDigits)
+    {
+    }
+
     /// <summary>Creates a histogram tracking values from <paramref name="lowestTrackableValue"/> to <paramref name="highestTrackableValue"/>.</summary>
     /// <param name="lowestTrackableValue">The lowest value that can be discerned from 0; at least 1.</param>
     /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>

@@ -10,16 +10,15 @@ public class LongConcurrentHistogram : ConcurrentHistogramBase<long>
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public LongConcurrentHistogram(int numberOfSignificantValueDigits)
-        : this(1, 2, numberOfSignificantValueDigits)
+        : base(numberOfSignificantValueDigits)
     {
-        AutoResize = true;
     }
 
     /// <summary>Creates a histogram tracking values from 1 to <paramref name="highestTrackableValue"/>.</summary>
     /// <param name="highestTrackableValue">The highest value to be tracked; at least 2.</param>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public LongConcurrentHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
-        : this(1, highestTrackableValue, numberOfSignificantValueDigits)
+        : base(highestTrackableValue, numberOfSignificantValueDigits)
     {
     }
 

@@ -7,16 +7,15 @@ public class LongHistogram : ArrayHistogramBase<long>
     /// <summary>Creates an auto-resizing histogram (lowest value 1) that grows to fit whatever is recorded.</summary>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public LongHistogram(int numberOfSignificantValueDigits)
-        : this(1, 2, numberOfSignificantValueDigits)
+        : base(numberOfSignificantValueDigits)
     {
-        AutoResize = true;
     }
 
     /// <summary>Creates a histogram tracking values from 1 to <paramref name="highestTrackableValue"/>.</summary>
     /// <param name="highestTrackableValue">The highest value to be tracked; at least 2.</param>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public LongHistogram(long highestTrackableValue, int numberOfSignificantValueDigits)
-        : this(1, highestTrackableValue, numberOfSignificantValueDigits)
+        : base(highestTrackableValue, numberOfSignificantValueDigits)
     {
     }
 
