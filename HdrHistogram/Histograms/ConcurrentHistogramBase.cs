@@ -50,9 +50,8 @@ public abstract class ConcurrentHistogramBase<TCount> : HistogramBase
     /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     private protected ConcurrentHistogramBase(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
-        : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
+        : this(NextInstanceId(), lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new ConcurrentCounts<TCount, CountAtomics<TCount>>(this, CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>

@@ -46,9 +46,8 @@ public class PackedHistogram : HistogramBase
     /// <param name="highestTrackableValue">The highest value to be tracked; at least twice the lowest.</param>
     /// <param name="numberOfSignificantValueDigits">Decimal digits of precision to maintain, 0 to 5.</param>
     public PackedHistogram(long lowestTrackableValue, long highestTrackableValue, int numberOfSignificantValueDigits)
-        : base(lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
+        : this(NextInstanceId(), lowestTrackableValue, highestTrackableValue, numberOfSignificantValueDigits)
     {
-        Store = _counts = new PackedLongArray(CountsArrayLength);
     }
 
     /// <summary>Creates a histogram with an explicit instance id.</summary>
