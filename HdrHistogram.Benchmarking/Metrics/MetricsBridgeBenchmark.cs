@@ -2,6 +2,7 @@ using System;
 using System.Diagnostics.Metrics;
 using System.IO;
 using BenchmarkDotNet.Attributes;
+using HdrHistogram.Benchmarking.Infrastructure;
 using HdrHistogram.Metrics;
 
 namespace HdrHistogram.Benchmarking.Metrics;
@@ -14,7 +15,7 @@ namespace HdrHistogram.Benchmarking.Metrics;
 public class MetricsBridgeBenchmark
 {
     private const int MeasurementsPerInvocation = 1024;
-    private readonly long[] _values = new long[MeasurementsPerInvocation];
+    private readonly long[] _values = LatencyValues.Create(MeasurementsPerInvocation);
     private Meter _meter = null!;
     private Histogram<long> _bridged = null!;
     private Histogram<double> _bridgedDouble = null!;
@@ -25,12 +26,6 @@ public class MetricsBridgeBenchmark
     [GlobalSetup]
     public void Setup()
     {
-        var random = new Random(42);
-        for (int i = 0; i < _values.Length; i++)
-        {
-            _values[i] = (long)Math.Exp(Math.Log(1_000_000) + (random.NextDouble() * 4) - 2);
-        }
-
         string meterName = "hdr.benchmark." + Guid.NewGuid().ToString("N");
         _writer = new HistogramLogWriter(Stream.Null);
         _bridge = new HistogramMetricsBridge(_writer, new HistogramMetricsBridgeOptions { Interval = TimeSpan.FromSeconds(1) })

@@ -24,7 +24,7 @@ public class DoubleRecordingBenchmark : IValidatedBenchmark
     [GlobalSetup]
     public void Setup()
     {
-        _values = File.ReadLines(FindValuesFile())
+        _values = File.ReadLines(WorkloadFiles.Find(ValuesFile))
             .Take(ValueCount)
             .Select(line => long.Parse(line.AsSpan(0, line.IndexOf(' ')), NumberStyles.Integer, CultureInfo.InvariantCulture) / 1e6)
             .ToArray();
@@ -53,23 +53,6 @@ public class DoubleRecordingBenchmark : IValidatedBenchmark
         DoubleHistogram histogram = benchmark == nameof(DoubleHistogram) ? _double : _doubleConcurrent;
         long before = histogram.TotalCount;
         Check.Equal(before + ValueCount, Check.Is<long>(run(), benchmark), "total count after recording");
-    }
-
-    /// <summary>The values file next to the benchmark assembly, or in a parent directory's Workloads folder (BenchmarkDotNet builds in a subfolder).</summary>
-    private static string FindValuesFile()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            foreach (string candidate in new[] { Path.Combine(directory.FullName, "Workloads", ValuesFile), Path.Combine(directory.FullName, "HdrHistogram.Benchmarking", "Workloads", ValuesFile) })
-            {
-                if (File.Exists(candidate))
-                {
-                    return candidate;
-                }
-            }
-        }
-
-        throw new FileNotFoundException("Cannot find Workloads/" + ValuesFile + " in the output directory or above it.", ValuesFile);
     }
 
     private long Record(DoubleHistogram histogram)

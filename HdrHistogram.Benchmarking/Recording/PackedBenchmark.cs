@@ -1,5 +1,6 @@
 using System;
 using BenchmarkDotNet.Attributes;
+using HdrHistogram.Benchmarking.Infrastructure;
 using HdrHistogram.Encoding;
 
 namespace HdrHistogram.Benchmarking.Recording;
@@ -28,11 +29,8 @@ public class PackedBenchmark
     [GlobalSetup]
     public void Setup()
     {
-        var random = new Random(42);
-        for (int i = 0; i < _values.Length; i++)
-        {
-            _values[i] = (long)Math.Exp(Math.Log(1_000_000) + (random.NextDouble() * 4) - 2);
-        }
+        var random = new Random(LatencyValues.Seed);
+        LatencyValues.Fill(_values, random);
 
         _long = new LongHistogram(1, Highest, 3);
         _packed = new PackedHistogram(1, Highest, 3);
@@ -41,7 +39,7 @@ public class PackedBenchmark
         _bigPacked = new PackedHistogram(1, 3_600_000_000L, 3);
         for (int i = 0; i < 1_000_000; i++)
         {
-            long value = (long)Math.Exp(Math.Log(1_000_000) + (random.NextDouble() * 4) - 2);
+            long value = LatencyValues.Next(random);
             _bigLong.RecordValue(value);
             _bigPacked.RecordValue(value);
         }

@@ -12,25 +12,18 @@ namespace HdrHistogram.Benchmarking.Recording;
 /// </summary>
 /// <remarks>
 /// The two-thread benchmarks release two long-lived worker threads with a <see cref="Barrier"/>, each of which
-/// records <see cref="RecordsPerThread"/> values, and wait for both to finish; the reported time is per record
+/// records <see cref="TwoThreadRecordingBenchmark.RecordsPerThread"/> values, and wait for both to finish; the reported time is per record
 /// (<c>OperationsPerInvoke</c>), so it includes the cost of the two threads contending for shared cache lines.
 /// <see cref="LongHistogram"/> is not thread-safe and loses counts here: it is the no-synchronisation baseline.
 /// </remarks>
 [MemoryDiagnoser]
-public class RecorderBenchmark : IValidatedBenchmark
+public class RecorderBenchmark : TwoThreadRecordingBenchmark
 {
-    private const int ValuesPerInvocation = 1024;
-    private const int RecordsPerThread = RecordingWorkers.RecordsPerThread;
-    private const int Threads = 2;
-    private const long Highest = 3_600_000_000_000;
-
-    private readonly long[] _values = RecordingWorkers.Values();
     private Recorder _recorder = null!;
     private SingleWriterRecorder _singleWriterRecorder = null!;
     private LongHistogram _sharedLongHistogram = null!;
     private LongConcurrentHistogram _sharedConcurrentHistogram = null!;
     private Recorder _sharedRecorder = null!;
-    private RecordingWorkers _workers = null!;
 
     [GlobalSetup]
     public void Setup()
@@ -40,13 +33,10 @@ public class RecorderBenchmark : IValidatedBenchmark
         _sharedLongHistogram = new LongHistogram(1, Highest, 3);
         _sharedConcurrentHistogram = new LongConcurrentHistogram(1, Highest, 3);
         _sharedRecorder = new Recorder(1, Highest, 3);
-        _workers = new RecordingWorkers(_values, Threads);
+        StartWorkers();
 
         BenchmarkValidation.Run(this);
     }
-
-    [GlobalCleanup]
-    public void Cleanup() => _workers.Dispose();
 
     [Benchmark(OperationsPerInvoke = ValuesPerInvocation)]
     public int Recorder_OneThread()
@@ -84,7 +74,7 @@ public class RecorderBenchmark : IValidatedBenchmark
     public int Recorder_TwoThreads() => RunOnAllThreads(_sharedRecorder);
 
     /// <summary>Checks that each benchmark's records (the number it returns) all landed, except in the unsynchronised <see cref="LongHistogram"/>, which may lose some.</summary>
-    public void Validate(string benchmark, Func<object?> run)
+    public override void Validate(string benchmark, Func<object?> run)
     {
         Func<long> total = benchmark switch
         {
@@ -113,6 +103,4 @@ public class RecorderBenchmark : IValidatedBenchmark
             Check.Equal((long)records, recorded, "records counted");
         }
     }
-
-    private int RunOnAllThreads(IRecorder target) => _workers.RecordOnAllThreads(target);
 }

@@ -35,19 +35,6 @@ internal sealed class RecordingWorkers : IDisposable
         }
     }
 
-    /// <summary>The benchmarks' values: 1,024 values spread log-normally around 1 ms in nanoseconds (fixed seed).</summary>
-    public static long[] Values()
-    {
-        var random = new Random(42);
-        var values = new long[1024];
-        for (int i = 0; i < values.Length; i++)
-        {
-            values[i] = (long)Math.Exp(Math.Log(1_000_000) + (random.NextDouble() * 4) - 2);
-        }
-
-        return values;
-    }
-
     /// <summary>Has every thread record <see cref="RecordsPerThread"/> values into <paramref name="target"/>; returns how many were recorded in all.</summary>
     public int RecordOnAllThreads(IRecorder target)
     {

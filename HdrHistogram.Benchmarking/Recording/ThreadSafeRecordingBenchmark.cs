@@ -10,22 +10,15 @@ namespace HdrHistogram.Benchmarking.Recording;
 /// per record), a prototype of Java's <c>AtomicHistogram</c> (<see cref="AtomicHistogramPrototype"/>: two atomic
 /// operations, fixed range) and <see cref="Recorder"/>; <see cref="LongHistogram"/> on one thread is the baseline.
 /// </summary>
-/// <remarks>The two-thread benchmarks run on <see cref="RecordingWorkers"/>, as in <see cref="RecorderBenchmark"/>: two long-lived threads, released together, each recording <see cref="RecordsPerThread"/> values.</remarks>
+/// <remarks>The two-thread benchmarks run on <see cref="RecordingWorkers"/>, as in <see cref="RecorderBenchmark"/>: two long-lived threads, released together, each recording <see cref="TwoThreadRecordingBenchmark.RecordsPerThread"/> values.</remarks>
 [MemoryDiagnoser]
-public class ThreadSafeRecordingBenchmark : IValidatedBenchmark
+public class ThreadSafeRecordingBenchmark : TwoThreadRecordingBenchmark
 {
-    private const int ValuesPerInvocation = 1024;
-    private const int RecordsPerThread = RecordingWorkers.RecordsPerThread;
-    private const int Threads = 2;
-    private const long Highest = 3_600_000_000_000;
-
-    private readonly long[] _values = RecordingWorkers.Values();
     private LongHistogram _long = null!;
     private LongConcurrentHistogram _concurrent = null!;
     private SynchronizedHistogram _synchronized = null!;
     private AtomicHistogramPrototype _atomic = null!;
     private Recorder _recorder = null!;
-    private RecordingWorkers _workers = null!;
 
     [GlobalSetup]
     public void Setup()
@@ -35,13 +28,10 @@ public class ThreadSafeRecordingBenchmark : IValidatedBenchmark
         _synchronized = new SynchronizedHistogram(1, Highest, 3);
         _atomic = new AtomicHistogramPrototype(Highest, 3);
         _recorder = new Recorder(1, Highest, 3);
-        _workers = new RecordingWorkers(_values, Threads);
+        StartWorkers();
 
         BenchmarkValidation.Run(this);
     }
-
-    [GlobalCleanup]
-    public void Cleanup() => _workers.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = ValuesPerInvocation)]
     public int LongHistogram_OneThread() => RecordAll(_long);
@@ -68,7 +58,7 @@ public class ThreadSafeRecordingBenchmark : IValidatedBenchmark
     public int Recorder_TwoThreads() => RunOnAllThreads(_recorder);
 
     /// <summary>Checks that every record of the benchmark (the number it returns) landed in its target.</summary>
-    public void Validate(string benchmark, Func<object?> run)
+    public override void Validate(string benchmark, Func<object?> run)
     {
         Func<long> total = benchmark switch
         {
@@ -100,6 +90,4 @@ public class ThreadSafeRecordingBenchmark : IValidatedBenchmark
 
         return values.Length;
     }
-
-    private int RunOnAllThreads(IRecorder target) => _workers.RecordOnAllThreads(target);
 }

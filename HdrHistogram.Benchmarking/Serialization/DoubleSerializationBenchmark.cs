@@ -4,6 +4,7 @@ using System.Globalization;
 using System.IO;
 using System.IO.Compression;
 using BenchmarkDotNet.Attributes;
+using HdrHistogram.Benchmarking.Infrastructure;
 using HdrHistogram.Encoding;
 
 namespace HdrHistogram.Benchmarking.Serialization;
@@ -34,7 +35,7 @@ public class DoubleSerializationBenchmark
     {
         _histogram = new DoubleHistogram(3);
         int count = 0;
-        foreach (string line in File.ReadLines(FindValuesFile()))
+        foreach (string line in File.ReadLines(WorkloadFiles.Find(ValuesFile)))
         {
             if (count == ValueCount)
             {
@@ -111,21 +112,4 @@ public class DoubleSerializationBenchmark
     /// <summary>Uncompressed decoding into a new histogram (allocates the histogram).</summary>
     [Benchmark]
     public object DecodePlainNew() => _decoder.DecodeDouble(_plain);
-
-    /// <summary>The values file next to the benchmark assembly, or in a parent directory's Workloads folder (BenchmarkDotNet builds in a subfolder).</summary>
-    private static string FindValuesFile()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            foreach (string candidate in new[] { Path.Combine(directory.FullName, "Workloads", ValuesFile), Path.Combine(directory.FullName, "HdrHistogram.Benchmarking", "Workloads", ValuesFile) })
-            {
-                if (File.Exists(candidate))
-                {
-                    return candidate;
-                }
-            }
-        }
-
-        throw new FileNotFoundException("Cannot find Workloads/" + ValuesFile + " in the output directory or above it.", ValuesFile);
-    }
 }

@@ -23,12 +23,7 @@ public class QueryVersus : IValidatedBenchmark
     [GlobalSetup]
     public void Setup()
     {
-        var random = new Random(42);
-        _histogram = new LongHistogram(1, 3_600_000_000L, 3);
-        for (int i = 0; i < 1_000_000; i++)
-        {
-            _histogram.RecordValue((long)Math.Exp(Math.Log(1_000_000) + (random.NextDouble() * 4) - 2));
-        }
+        _histogram = LatencyValues.Histogram(1_000_000);
 
         // The definition, walked value by value over the recorded values: the highest equivalent value of the first
         // recorded value whose cumulative count reaches ceil(p / 100 * total) (at least 1).

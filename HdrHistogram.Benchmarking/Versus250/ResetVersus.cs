@@ -23,10 +23,11 @@ public class ResetVersus : IValidatedBenchmark
     [GlobalSetup]
     public void Setup()
     {
-        var random = new Random(42);
+        // One Random for both arrays, drawn alternately.
+        var random = new Random(LatencyValues.Seed);
         for (int i = 0; i < ValuesPerInterval; i++)
         {
-            _narrow[i] = (long)Math.Exp(Math.Log(1_000_000) + (random.NextDouble() * 4) - 2);
+            _narrow[i] = LatencyValues.Next(random);
             _wide[i] = (long)Math.Exp(random.NextDouble() * Math.Log(Highest * 0.9));
         }
 
