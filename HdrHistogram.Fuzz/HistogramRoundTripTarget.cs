@@ -12,22 +12,18 @@ namespace HdrHistogram.Fuzz;
 /// stream, one-byte stream, base64, into a reused target that held other values): the data is the same, and the
 /// decoded histogram's V2 encoding is the original's, byte for byte. The input is the seed of the histogram.
 /// </summary>
-internal sealed class HistogramRoundTripTarget : FuzzTarget
+internal sealed class HistogramRoundTripTarget : SeededFuzzTarget
 {
     private readonly HistogramDecoder _decoder = new();
     private readonly HistogramCompressor _compressor = new();
 
     public override string Name => "round trip: encode, decode";
 
-    public override FuzzInput Generate(Random random)
-    {
-        int seed = random.Next();
-        return new FuzzInput(BitConverter.GetBytes(seed), -1, "histogram seed " + seed);
-    }
+    protected override string SeedMakes => "histogram";
 
-    public override bool Run(FuzzInput input, Random random)
+    protected override bool Run(int seed, Random random)
     {
-        var histogramRandom = new Random(BitConverter.ToInt32(input.Bytes));
+        var histogramRandom = new Random(seed);
         var original = RandomHistograms.Next(histogramRandom);
         byte[] plain = HistogramEncoder.Encode(original);
         bool compressed = random.Next(2) == 0;

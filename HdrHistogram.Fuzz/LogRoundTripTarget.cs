@@ -11,21 +11,17 @@ namespace HdrHistogram.Fuzz;
 /// mark, and read back: the same intervals, tags and data, timestamps within Java's 1 ms of rounding. The input is the
 /// seed of the log.
 /// </summary>
-internal sealed class LogRoundTripTarget : FuzzTarget
+internal sealed class LogRoundTripTarget : SeededFuzzTarget
 {
     private static readonly string?[] Tags = { null, null, "db", "cache", "t1", "p99.9", "Ünïcødé", "x=y" };
 
     public override string Name => "round trip: log write, read";
 
-    public override FuzzInput Generate(Random random)
-    {
-        int seed = random.Next();
-        return new FuzzInput(BitConverter.GetBytes(seed), -1, "log seed " + seed);
-    }
+    protected override string SeedMakes => "log";
 
-    public override bool Run(FuzzInput input, Random random)
+    protected override bool Run(int seed, Random random)
     {
-        var logRandom = new Random(BitConverter.ToInt32(input.Bytes));
+        var logRandom = new Random(seed);
         long startMs = 1_000_000_000_000L + logRandom.NextInt64(1_000_000_000_000L);
         bool relative = logRandom.Next(2) == 0;
         bool baseTimeLine = logRandom.Next(2) == 0;
@@ -48,7 +44,7 @@ internal sealed class LogRoundTripTarget : FuzzTarget
             writer.OutputLogFormatVersion();
             if (logRandom.Next(3) == 0)
             {
-                writer.OutputComment("fuzz log " + BitConverter.ToInt32(input.Bytes));
+                writer.OutputComment("fuzz log " + seed);
             }
 
             writer.OutputStartTime(startMs);
