@@ -15,20 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_ROLL_FORWARD=Major DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
-# Prometheus from PATH, else installed by eng/install-prometheus.sh, which says why when it cannot be (its exit code is
-# not this check's: it also fails under CI for a missing promtool, which the tests need and this check does not).
-installed=$(eng/install-prometheus.sh 2>&1) || true
-if ! command -v prometheus >/dev/null 2>&1; then
-    echo "$installed"
-    case "${CI:-}" in
-        true | True | TRUE | 1)
-            echo "prometheus-e2e: FAILED: the check did not run under CI: prometheus is not on PATH (eng/install-prometheus.sh said why above)."
-            exit 1 ;;
-    esac
-    echo "prometheus-e2e: NOT RUN: prometheus is not on PATH (eng/install-prometheus.sh said why above)."
-    exit 0
-fi
-
+source eng/lib/require-prometheus.sh
+require_prometheus prometheus-e2e
 source eng/lib/work-area.sh
 
 if [ "${1:-}" != --no-build ]; then

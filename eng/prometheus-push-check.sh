@@ -15,15 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_ROLL_FORWARD=Major DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
-eng/install-prometheus.sh >/dev/null || true
-if ! command -v prometheus >/dev/null 2>&1; then
-    case "${CI:-}" in
-        true | True | TRUE | 1) echo "prometheus-push-check: FAILED: prometheus is not on PATH under CI (eng/install-prometheus.sh)"; exit 1 ;;
-    esac
-    echo "prometheus-push-check: NOT RUN: prometheus is not on PATH (eng/install-prometheus.sh says why)."
-    exit 0
-fi
-
+source eng/lib/require-prometheus.sh
+require_prometheus prometheus-push-check
 source eng/lib/work-area.sh
 if [ "${1:-}" != --no-build ]; then
     dotnet build HdrHistogram.Examples -c Release -v quiet -nologo >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
