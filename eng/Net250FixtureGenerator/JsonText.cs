@@ -60,33 +60,15 @@ internal sealed class JsonText
     /// <summary>The shortest round-trip form; NaN and infinities, which JSON lacks, as null.</summary>
     public static string Number(double value) => double.IsFinite(value) ? value.ToString("R", CultureInfo.InvariantCulture) : "null";
 
-    public void Open()
-    {
-        Indent().Append("{\n");
-        _depth++;
-    }
+    public void Open() => OpenWith('{');
 
-    public void Close(bool comma = false)
-    {
-        TrimComma();
-        _depth--;
-        Indent().Append(comma ? "},\n" : "}\n");
-    }
+    public void Close(bool comma = false) => CloseWith('}', comma);
 
     public void Key(string name) => Indent().Append(Quote(name)).Append(":\n");
 
-    public void OpenArray()
-    {
-        Indent().Append("[\n");
-        _depth++;
-    }
+    public void OpenArray() => OpenWith('[');
 
-    public void CloseArray(bool comma = false)
-    {
-        TrimComma();
-        _depth--;
-        Indent().Append(comma ? "],\n" : "]\n");
-    }
+    public void CloseArray(bool comma = false) => CloseWith(']', comma);
 
     public void Item(string raw, bool comma) => Indent().Append(raw).Append(comma ? ",\n" : "\n");
 
@@ -106,6 +88,21 @@ internal sealed class JsonText
     public override string ToString() => _text.ToString();
 
     private void Raw(string name, string raw) => Indent().Append(Quote(name)).Append(": ").Append(raw).Append(",\n");
+
+    /// <summary>Writes an opening bracket on its own line; what follows is indented one level deeper.</summary>
+    private void OpenWith(char bracket)
+    {
+        Indent().Append(bracket).Append('\n');
+        _depth++;
+    }
+
+    /// <summary>Writes a closing bracket at the enclosing level, followed by a comma when another member follows.</summary>
+    private void CloseWith(char bracket, bool comma)
+    {
+        TrimComma();
+        _depth--;
+        Indent().Append(bracket).Append(comma ? ",\n" : "\n");
+    }
 
     /// <summary>Drops the comma after the last member written, before a closing bracket.</summary>
     private void TrimComma()

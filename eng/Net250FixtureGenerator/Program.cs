@@ -314,52 +314,38 @@ public static class Program
 
     /// <summary>Null when 2.5.0 decodes the payload to the same histogram; else what went wrong.</summary>
     private static string? ReadBackCompressed(byte[] compressed, HistogramBase original)
-    {
-        try
-        {
-            var decoded = HistogramEncoding.DecodeFromCompressedByteBuffer(ByteBuffer.Allocate(compressed), 0);
-            return Same(decoded, original);
-        }
-        catch (Exception e)
-        {
-            return e.GetType().Name + ": " + e.Message;
-        }
-    }
+        => ReadBack(() => Same(HistogramEncoding.DecodeFromCompressedByteBuffer(ByteBuffer.Allocate(compressed), 0), original));
 
     private static string? ReadBackPlain(byte[] plain, HistogramBase original)
+        => ReadBack(() => Same(HistogramEncoding.DecodeFromByteBuffer(ByteBuffer.Allocate(plain), 0), original));
+
+    private static string? ReadBackLog(byte[] log, HistogramBase[] intervals) => ReadBack(() =>
+    {
+        using var reader = new HistogramLogReader(new MemoryStream(log));
+        var read = reader.ReadHistograms().ToList();
+        if (read.Count != intervals.Length)
+        {
+            return "read " + read.Count + " intervals of " + intervals.Length;
+        }
+
+        for (int i = 0; i < read.Count; i++)
+        {
+            string? problem = Same(read[i], intervals[i]);
+            if (problem is not null)
+            {
+                return "interval " + i + ": " + problem;
+            }
+        }
+
+        return null;
+    });
+
+    /// <summary>What <paramref name="readBack"/> says went wrong reading 2.5.0's output back, or the exception it threw.</summary>
+    private static string? ReadBack(Func<string?> readBack)
     {
         try
         {
-            var decoded = HistogramEncoding.DecodeFromByteBuffer(ByteBuffer.Allocate(plain), 0);
-            return Same(decoded, original);
-        }
-        catch (Exception e)
-        {
-            return e.GetType().Name + ": " + e.Message;
-        }
-    }
-
-    private static string? ReadBackLog(byte[] log, HistogramBase[] intervals)
-    {
-        try
-        {
-            using var reader = new HistogramLogReader(new MemoryStream(log));
-            var read = reader.ReadHistograms().ToList();
-            if (read.Count != intervals.Length)
-            {
-                return "read " + read.Count + " intervals of " + intervals.Length;
-            }
-
-            for (int i = 0; i < read.Count; i++)
-            {
-                string? problem = Same(read[i], intervals[i]);
-                if (problem is not null)
-                {
-                    return "interval " + i + ": " + problem;
-                }
-            }
-
-            return null;
+            return readBack();
         }
         catch (Exception e)
         {
