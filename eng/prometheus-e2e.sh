@@ -28,12 +28,7 @@ p1="$(free_port)"; p2="$(free_port)"; pp="$(free_port)"
 "${examples[@]}" prometheus-service --port "$p1" --mix fast --values 40000 --seconds 25 >"$work/fast.log" 2>&1 & pids+=($!)
 "${examples[@]}" prometheus-service --port "$p2" --mix slow --values 30000 --seconds 25 >"$work/slow.log" 2>&1 & pids+=($!)
 
-cat >"$work/prometheus.yml" <<YAML
-global:
-  scrape_interval: 1s
-  scrape_timeout: 1s
-  evaluation_interval: 1s
-scrape_configs:
+scrape_every_second_config "$work/prometheus.yml" <<YAML
   - job_name: native
     static_configs:
       - targets: ['127.0.0.1:$p1', '127.0.0.1:$p2']

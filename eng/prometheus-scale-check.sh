@@ -61,12 +61,7 @@ port=$(cat "$work/ready.txt")
 started=$(date +%s)
 
 pp=$(free_port)
-cat >"$work/prometheus.yml" <<YAML
-global:
-  scrape_interval: 1s
-  scrape_timeout: 1s
-  evaluation_interval: 1s
-scrape_configs:
+scrape_every_second_config "$work/prometheus.yml" <<YAML
   - job_name: scale
     static_configs:
       - targets: ['127.0.0.1:$port']

@@ -1,7 +1,9 @@
 # Sourced by the scripts that run services against a real Prometheus (eng/prometheus-e2e.sh,
 # eng/prometheus-scale-check.sh): a temporary folder, $work, and the background processes they start, $pids (append
-# each with `pids+=($!)`), both cleaned up when the script exits; free_port prints a free TCP port on 127.0.0.1; and
-# wait_for_prometheus waits until the Prometheus at a port answers ready, or prints its log and exits 1.
+# each with `pids+=($!)`), both cleaned up when the script exits; free_port prints a free TCP port on 127.0.0.1;
+# scrape_every_second_config writes a Prometheus configuration that scrapes (timeout included) and evaluates every
+# second, its scrape_configs entries read from standard input; and wait_for_prometheus waits until the Prometheus at a
+# port answers ready, or prints its log and exits 1.
 work="$(mktemp -d)"
 pids=()
 cleanup() {
@@ -12,6 +14,13 @@ cleanup() {
 trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+
+scrape_every_second_config() { # file; the scrape_configs entries (YAML) on standard input
+    {
+        printf 'global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n  evaluation_interval: 1s\nscrape_configs:\n'
+        cat
+    } >"$1"
+}
 
 wait_for_prometheus() { # port name-for-messages log
     for _ in $(seq 1 60); do
