@@ -17,7 +17,8 @@ namespace HdrHistogram.Examples;
 /// </summary>
 internal static class PrometheusEndToEndCheck
 {
-    private static readonly double[] Quantiles = { 0.5, 0.9, 0.99, 0.999 };
+    /// <summary>The quantiles both checks against Prometheus compare (this one and <see cref="PrometheusPushExample"/>).</summary>
+    internal static readonly double[] Quantiles = { 0.5, 0.9, 0.99, 0.999 };
 
     public static async Task<int> RunAsync(string[] args)
     {

@@ -26,8 +26,6 @@ namespace HdrHistogram.Examples;
 /// </summary>
 internal static class PrometheusPushExample
 {
-    private static readonly double[] Quantiles = { 0.5, 0.9, 0.99, 0.999 };
-
     public static async Task<int> RunAsync(string[] args)
     {
         var url = new Uri(PrometheusEndToEndCheck.Option(args, "--url", "http://127.0.0.1:9090/api/v1/write"));
@@ -180,7 +178,7 @@ internal static class PrometheusPushExample
         double expectedSum = mirror.GetMean() * mirror.TotalCount * 1e-9;
         check(Math.Abs(sum - expectedSum) <= 1e-9 * expectedSum, PrometheusEndToEndCheck.Line("{0}: histogram_sum {1} (HDR mean times count {2})", name, sum, expectedSum));
         double bound = NativeHistogramSchema.MaxRelativeQuantileError(NativeHistogramSchema.ForSubBucketCount(mirror.SubBucketCount), mirror.SubBucketCount);
-        foreach (double q in Quantiles)
+        foreach (double q in PrometheusEndToEndCheck.Quantiles)
         {
             double answer = await PrometheusEndToEndCheck.Scalar(http, prometheus, string.Create(CultureInfo.InvariantCulture, $"histogram_quantile({q}, {series})")).ConfigureAwait(false);
             double slack = 1.0 / mirror.TotalCount;
