@@ -57,28 +57,15 @@ public class ThreadSafeRecordingBenchmark : TwoThreadRecordingBenchmark
     [Benchmark(OperationsPerInvoke = Threads * RecordsPerThread)]
     public int Recorder_TwoThreads() => RunOnAllThreads(_recorder);
 
-    /// <summary>Checks that every record of the benchmark (the number it returns) landed in its target.</summary>
-    public override void Validate(string benchmark, Func<object?> run)
+    private protected override IRecorder TargetOf(string benchmark) => benchmark switch
     {
-        Func<long> total = benchmark switch
-        {
-            nameof(LongHistogram_OneThread) => () => _long.TotalCount,
-            nameof(LongConcurrentHistogram_OneThread) or nameof(LongConcurrentHistogram_TwoThreads) => () => _concurrent.TotalCount,
-            nameof(SynchronizedHistogram_OneThread) or nameof(SynchronizedHistogram_TwoThreads) => () => _synchronized.TotalCount,
-            nameof(AtomicPrototype_OneThread) or nameof(AtomicPrototype_TwoThreads) => () => _atomic.TotalCount,
-            nameof(Recorder_TwoThreads) => () => _recorder.GetIntervalHistogram().TotalCount,
-            _ => throw new InvalidOperationException("No check for " + benchmark + "."),
-        };
-        bool interval = benchmark == nameof(Recorder_TwoThreads);
-        long before = total();
-        if (interval)
-        {
-            before = 0; // that call started a fresh interval
-        }
-
-        int records = Check.Is<int>(run(), benchmark);
-        Check.Equal((long)records, total() - before, "records counted");
-    }
+        nameof(LongHistogram_OneThread) => _long,
+        nameof(LongConcurrentHistogram_OneThread) or nameof(LongConcurrentHistogram_TwoThreads) => _concurrent,
+        nameof(SynchronizedHistogram_OneThread) or nameof(SynchronizedHistogram_TwoThreads) => _synchronized,
+        nameof(AtomicPrototype_OneThread) or nameof(AtomicPrototype_TwoThreads) => _atomic,
+        nameof(Recorder_TwoThreads) => _recorder,
+        _ => throw new InvalidOperationException("No check for " + benchmark + "."),
+    };
 
     private int RecordAll(IRecorder target)
     {
