@@ -18,11 +18,13 @@ internal sealed class DecodeIntoTarget : FuzzTarget
     };
 
     private readonly List<(string Name, byte[] Bytes, EncodableHistogram[] Targets, EncodableHistogram[] Clean, HistogramCountType[] Types)> _seeds = new();
-    private readonly HistogramDecoder _decoder = new(FuzzLimits.DecoderOptions());
-    private readonly HistogramDecoder _reference = new(FuzzLimits.DecoderOptions());
+    private readonly HistogramDecoder _decoder;
+    private readonly HistogramDecoder _reference;
 
     public DecodeIntoTarget(IReadOnlyList<(string Name, byte[] Bytes)> seeds)
     {
+        _decoder = Own(new HistogramDecoder(FuzzLimits.DecoderOptions()));
+        _reference = Own(new HistogramDecoder(FuzzLimits.DecoderOptions()));
         foreach (var (name, bytes) in seeds)
         {
             var targets = new List<EncodableHistogram>();
@@ -145,16 +147,5 @@ internal sealed class DecodeIntoTarget : FuzzTarget
         }
 
         return true;
-    }
-
-    protected override void Dispose(bool disposing)
-    {
-        if (disposing)
-        {
-            _decoder.Dispose();
-            _reference.Dispose();
-        }
-
-        base.Dispose(disposing);
     }
 }

@@ -13,11 +13,13 @@ internal sealed class DecodeTarget : FuzzTarget
 {
     private readonly IReadOnlyList<(string Name, byte[] Bytes)> _seeds;
     private readonly int _path;
-    private readonly HistogramDecoder _decoder = new(FuzzLimits.DecoderOptions());
-    private readonly HistogramDecoder _reference = new(FuzzLimits.DecoderOptions());
+    private readonly HistogramDecoder _decoder;
+    private readonly HistogramDecoder _reference;
 
     public DecodeTarget(IReadOnlyList<(string Name, byte[] Bytes)> seeds, int path)
     {
+        _decoder = Own(new HistogramDecoder(FuzzLimits.DecoderOptions()));
+        _reference = Own(new HistogramDecoder(FuzzLimits.DecoderOptions()));
         _seeds = seeds;
         _path = path;
     }
@@ -83,15 +85,4 @@ internal sealed class DecodeTarget : FuzzTarget
     }
 
     private static string DescribeOrNull(EncodableHistogram? h) => h is null ? "nothing" : DecodePath.Describe(h);
-
-    protected override void Dispose(bool disposing)
-    {
-        if (disposing)
-        {
-            _decoder.Dispose();
-            _reference.Dispose();
-        }
-
-        base.Dispose(disposing);
-    }
 }

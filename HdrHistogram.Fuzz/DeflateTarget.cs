@@ -18,11 +18,12 @@ internal sealed class DeflateTarget : FuzzTarget
     private readonly IReadOnlyList<(string Name, byte[] Bytes)> _seeds;
     private readonly SmallInputDeflater _deflater = new();
     private readonly ZlibInflater _inflater = new();
-    private readonly PooledBufferWriter _deflated = new(SmallInputDeflater.MaxInputLength + 64);
+    private readonly PooledBufferWriter _deflated;
     private readonly byte[] _restored = new byte[SmallInputDeflater.MaxInputLength + 1];
 
     public DeflateTarget(IReadOnlyList<(string Name, byte[] Bytes)> seeds)
     {
+        _deflated = Own(new PooledBufferWriter(SmallInputDeflater.MaxInputLength + 64));
         _seeds = seeds;
     }
 
@@ -69,15 +70,5 @@ internal sealed class DeflateTarget : FuzzTarget
         }
 
         return true;
-    }
-
-    protected override void Dispose(bool disposing)
-    {
-        if (disposing)
-        {
-            _deflated.Dispose();
-        }
-
-        base.Dispose(disposing);
     }
 }

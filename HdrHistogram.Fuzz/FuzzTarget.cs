@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 
 namespace HdrHistogram.Fuzz;
 
@@ -9,6 +10,8 @@ namespace HdrHistogram.Fuzz;
 /// </summary>
 internal abstract class FuzzTarget : IDisposable
 {
+    private readonly List<IDisposable> _owned = new();
+
     public abstract string Name { get; }
 
     /// <summary>Makes one input.</summary>
@@ -24,8 +27,23 @@ internal abstract class FuzzTarget : IDisposable
         GC.SuppressFinalize(this);
     }
 
-    /// <summary>Releases the target's decoders and compressors.</summary>
+    /// <summary>Releases the target's decoders and compressors (those it registered with <see cref="Own"/>).</summary>
     protected virtual void Dispose(bool disposing)
     {
+        if (disposing)
+        {
+            foreach (var owned in _owned)
+            {
+                owned.Dispose();
+            }
+        }
+    }
+
+    /// <summary>Registers <paramref name="disposable"/> (a decoder, a compressor) to be disposed with the target; returns it.</summary>
+    protected T Own<T>(T disposable)
+        where T : IDisposable
+    {
+        _owned.Add(disposable);
+        return disposable;
     }
 }

@@ -14,8 +14,14 @@ namespace HdrHistogram.Fuzz;
 /// </summary>
 internal sealed class HistogramRoundTripTarget : SeededFuzzTarget
 {
-    private readonly HistogramDecoder _decoder = new();
-    private readonly HistogramCompressor _compressor = new();
+    private readonly HistogramDecoder _decoder;
+    private readonly HistogramCompressor _compressor;
+
+    public HistogramRoundTripTarget()
+    {
+        _decoder = Own(new HistogramDecoder());
+        _compressor = Own(new HistogramCompressor());
+    }
 
     public override string Name => "round trip: encode, decode";
 
@@ -137,16 +143,5 @@ internal sealed class HistogramRoundTripTarget : SeededFuzzTarget
         }
 
         return true;
-    }
-
-    protected override void Dispose(bool disposing)
-    {
-        if (disposing)
-        {
-            _decoder.Dispose();
-            _compressor.Dispose();
-        }
-
-        base.Dispose(disposing);
     }
 }
