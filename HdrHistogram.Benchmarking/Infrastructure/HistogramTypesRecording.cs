@@ -19,7 +19,7 @@ public abstract class HistogramTypesRecording : IValidatedBenchmark
     protected const int ValuesPerInvocation = 1024;
 
     /// <summary>The histograms' highest trackable value: an hour in nanoseconds.</summary>
-    protected const long Highest = 3_600_000_000_000;
+    protected const long Highest = LatencyValues.HourInNanoseconds;
 
     // Not private: each suite's own benchmarks record these (its LongHistogram, RecordingVersus's recorders).
     private protected readonly long[] _values = new long[ValuesPerInvocation];

@@ -10,6 +10,12 @@ namespace HdrHistogram.Benchmarking.Infrastructure;
 /// </summary>
 public static class LatencyValues
 {
+    /// <summary>
+    /// The highest trackable value of the histograms the recording suites record these values into (at 3 digits): an
+    /// hour in nanoseconds.
+    /// </summary>
+    public const long HourInNanoseconds = 3_600_000_000_000;
+
     /// <summary>The seed every suite starts its <see cref="Random"/> from, so that all of them record the same values.</summary>
     public const int Seed = 42;
 

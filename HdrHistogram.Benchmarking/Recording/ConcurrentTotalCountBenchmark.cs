@@ -13,7 +13,6 @@ namespace HdrHistogram.Benchmarking.Recording;
 [MemoryDiagnoser]
 public class ConcurrentTotalCountBenchmark : IValidatedBenchmark
 {
-    private const long Highest = 3_600_000_000_000;
     private const long Value = 1_000_000;
     private HistogramBase _long = null!;
     private HistogramBase _longConcurrent = null!;
@@ -22,9 +21,9 @@ public class ConcurrentTotalCountBenchmark : IValidatedBenchmark
     [GlobalSetup]
     public void Setup()
     {
-        _long = new LongHistogram(1, Highest, 3);
-        _longConcurrent = new LongConcurrentHistogram(1, Highest, 3);
-        _intConcurrent = new IntConcurrentHistogram(1, Highest, 3);
+        _long = new LongHistogram(1, LatencyValues.HourInNanoseconds, 3);
+        _longConcurrent = new LongConcurrentHistogram(1, LatencyValues.HourInNanoseconds, 3);
+        _intConcurrent = new IntConcurrentHistogram(1, LatencyValues.HourInNanoseconds, 3);
         BenchmarkValidation.Run(this);
     }
 

@@ -15,7 +15,6 @@ namespace HdrHistogram.Benchmarking.Recording;
 public class PackedBenchmark
 {
     private const int ValuesPerInvocation = 1024;
-    private const long Highest = 3_600_000_000_000;
     private static readonly double[] Levels = { 50.0, 90.0, 99.0, 99.9, 99.99, 100.0 };
 
     private readonly long[] _values = new long[ValuesPerInvocation];
@@ -32,9 +31,9 @@ public class PackedBenchmark
         var random = new Random(LatencyValues.Seed);
         LatencyValues.Fill(_values, random);
 
-        _long = new LongHistogram(1, Highest, 3);
-        _packed = new PackedHistogram(1, Highest, 3);
-        _packedConcurrent = new PackedConcurrentHistogram(1, Highest, 3);
+        _long = new LongHistogram(1, LatencyValues.HourInNanoseconds, 3);
+        _packed = new PackedHistogram(1, LatencyValues.HourInNanoseconds, 3);
+        _packedConcurrent = new PackedConcurrentHistogram(1, LatencyValues.HourInNanoseconds, 3);
         _bigLong = new LongHistogram(1, 3_600_000_000L, 3);
         _bigPacked = new PackedHistogram(1, 3_600_000_000L, 3);
         for (int i = 0; i < 1_000_000; i++)

@@ -23,7 +23,7 @@ public abstract class TwoThreadRecordingBenchmark : IValidatedBenchmark
     protected const int Threads = 2;
 
     /// <summary>The targets' highest trackable value: an hour in nanoseconds.</summary>
-    protected const long Highest = 3_600_000_000_000;
+    protected const long Highest = LatencyValues.HourInNanoseconds;
 
     // Not private: the one-thread benchmarks of each suite loop over them.
     private protected readonly long[] _values = LatencyValues.Create(ValuesPerInvocation);

@@ -15,7 +15,6 @@ namespace HdrHistogram.Benchmarking.Versus250;
 public class ResetVersus : IValidatedBenchmark
 {
     private const int ValuesPerInterval = 1024;
-    private const long Highest = 3_600_000_000_000;
     private readonly long[] _narrow = new long[ValuesPerInterval];
     private readonly long[] _wide = new long[ValuesPerInterval];
     private HistogramBase _histogram = null!;
@@ -28,10 +27,10 @@ public class ResetVersus : IValidatedBenchmark
         for (int i = 0; i < ValuesPerInterval; i++)
         {
             _narrow[i] = LatencyValues.Next(random);
-            _wide[i] = (long)Math.Exp(random.NextDouble() * Math.Log(Highest * 0.9));
+            _wide[i] = (long)Math.Exp(random.NextDouble() * Math.Log(LatencyValues.HourInNanoseconds * 0.9));
         }
 
-        _histogram = new LongHistogram(1, Highest, 3);
+        _histogram = new LongHistogram(1, LatencyValues.HourInNanoseconds, 3);
         BenchmarkValidation.Run(this);
     }
 
