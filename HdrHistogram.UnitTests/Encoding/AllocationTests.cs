@@ -1,6 +1,4 @@
 using System;
-using System.Reflection;
-using System.Runtime.Versioning;
 using FluentAssertions;
 using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
@@ -26,7 +24,7 @@ public class AllocationTests
     public AllocationTests(ITestOutputHelper output)
     {
         _output = output;
-        _output.WriteLine("library build: " + typeof(HistogramBase).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()!.FrameworkName);
+        AllocationMeter.WriteLibraryBuild(output);
     }
 
     [Fact]
@@ -94,9 +92,5 @@ public class AllocationTests
     }
 
     private long Measure(string what, Action action, int iterations = Iterations)
-    {
-        long least = AllocationMeter.Measure(action, iterations);
-        _output.WriteLine(what + ": " + least + " B in " + iterations + " calls");
-        return least;
-    }
+        => AllocationMeter.Measure(_output, what, action, iterations);
 }

@@ -1,8 +1,7 @@
 using System;
-using System.Reflection;
-using System.Runtime.Versioning;
 using FluentAssertions;
 using HdrHistogram.Encoding;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 using Xunit.Abstractions;
 
@@ -13,7 +12,7 @@ namespace HdrHistogram.UnitTests.Encoding;
 /// in <see cref="AllocationTests"/>, in its collection so that it runs alone), on a DoubleHistogram holding the
 /// latency-1h-3sd workload in milliseconds.
 /// </summary>
-[Collection(nameof(AllocationTests))]
+[Collection(AllocationMeter.Collection)]
 public class DoubleAllocationTests
 {
     private const int Iterations = 100;
@@ -23,7 +22,7 @@ public class DoubleAllocationTests
     public DoubleAllocationTests(ITestOutputHelper output)
     {
         _output = output;
-        _output.WriteLine("library build: " + typeof(HistogramBase).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()!.FrameworkName);
+        AllocationMeter.WriteLibraryBuild(output);
     }
 
     /// <summary>The latency-1h-3sd workload's buckets recorded as milliseconds into a DoubleHistogram(3).</summary>
@@ -103,25 +102,5 @@ public class DoubleAllocationTests
     }
 
     private long Measure(string what, Action action, int iterations = Iterations)
-    {
-        for (int i = 0; i < 5; i++)
-        {
-            action();
-        }
-
-        long least = long.MaxValue;
-        for (int attempt = 0; attempt < 3 && least > 0; attempt++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < iterations; i++)
-            {
-                action();
-            }
-
-            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-        }
-
-        _output.WriteLine(what + ": " + least + " B in " + iterations + " calls");
-        return least;
-    }
+        => AllocationMeter.Measure(_output, what, action, iterations);
 }

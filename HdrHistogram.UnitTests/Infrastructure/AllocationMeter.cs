@@ -1,5 +1,8 @@
 using System;
+using System.Reflection;
+using System.Runtime.Versioning;
 using Xunit;
+using Xunit.Abstractions;
 
 namespace HdrHistogram.UnitTests.Infrastructure;
 
@@ -34,6 +37,20 @@ internal static class AllocationMeter
 
         return least;
     }
+
+    /// <summary>
+    /// <see cref="Measure(Action, int, int)"/> with the figure written to the test's output, as "what: N B in M calls".
+    /// </summary>
+    public static long Measure(ITestOutputHelper output, string what, Action action, int iterations)
+    {
+        long least = Measure(action, iterations);
+        output.WriteLine(what + ": " + least + " B in " + iterations + " calls");
+        return least;
+    }
+
+    /// <summary>Writes which build of the library the test loaded, which the figures that follow belong to.</summary>
+    public static void WriteLibraryBuild(ITestOutputHelper output)
+        => output.WriteLine("library build: " + typeof(HistogramBase).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()!.FrameworkName);
 }
 
 [CollectionDefinition(AllocationMeter.Collection, DisableParallelization = true)]

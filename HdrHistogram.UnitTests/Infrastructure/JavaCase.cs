@@ -82,41 +82,11 @@ internal sealed class JavaCase
 
     /// <summary>The recorded (value, count) pairs in recording order, inline or from the values file.</summary>
     public IReadOnlyList<(long Value, long Count)> RecordedPairs()
-    {
-        if (Root.TryGetProperty("recorded", out var inline))
-        {
-            return inline.EnumerateArray().Select(p => (p[0].GetInt64(), p[1].GetInt64())).ToList();
-        }
-
-        string file = Path.Combine(FixturePaths.JavaCases, Path.GetFileName(Root.GetProperty("recordedFile").GetString()!));
-        return File.ReadLines(file)
-            .Where(l => l.Length > 0)
-            .Select(l =>
-            {
-                var parts = l.Split(' ');
-                return (long.Parse(parts[0], CultureInfo.InvariantCulture), long.Parse(parts[1], CultureInfo.InvariantCulture));
-            })
-            .ToList();
-    }
+        => ReadRecordedPairs(v => v.GetInt64(), v => long.Parse(v, CultureInfo.InvariantCulture));
 
     /// <summary>The recorded (double value, count) pairs of a DoubleHistogram case, in recording order.</summary>
     public IReadOnlyList<(double Value, long Count)> RecordedDoublePairs()
-    {
-        if (Root.TryGetProperty("recorded", out var inline))
-        {
-            return inline.EnumerateArray().Select(p => (p[0].GetDouble(), p[1].GetInt64())).ToList();
-        }
-
-        string file = Path.Combine(FixturePaths.JavaCases, Path.GetFileName(Root.GetProperty("recordedFile").GetString()!));
-        return File.ReadLines(file)
-            .Where(l => l.Length > 0)
-            .Select(l =>
-            {
-                var parts = l.Split(' ');
-                return (double.Parse(parts[0], CultureInfo.InvariantCulture), long.Parse(parts[1], CultureInfo.InvariantCulture));
-            })
-            .ToList();
-    }
+        => ReadRecordedPairs(v => v.GetDouble(), v => double.Parse(v, CultureInfo.InvariantCulture));
 
     /// <summary>An empty DoubleHistogram built the way Java built this case's.</summary>
     public DoubleHistogram CreateEmptyDouble()
@@ -139,24 +109,7 @@ internal sealed class JavaCase
 
     /// <summary>Records the first <paramref name="pairCount"/> pairs (all when null) the way Java recorded them.</summary>
     public void RecordInto(DoubleHistogram h, int? pairCount = null)
-    {
-        var pairs = RecordedDoublePairs();
-        int n = pairCount ?? pairs.Count;
-        bool withInterval = Root.GetProperty("recordMethod").GetString() == "recordValueWithExpectedInterval";
-        double interval = withInterval ? Root.GetProperty("expectedIntervalBetweenValueSamples").GetDouble() : 0;
-        for (int i = 0; i < n; i++)
-        {
-            var (value, count) = pairs[i];
-            if (withInterval)
-            {
-                h.RecordValueWithExpectedInterval(value, interval);
-            }
-            else
-            {
-                h.RecordValueWithCount(value, count);
-            }
-        }
-    }
+        => RecordPairs(RecordedDoublePairs(), pairCount, v => v.GetDouble(), h.RecordValueWithExpectedInterval, h.RecordValueWithCount);
 
     /// <summary>The DoubleHistogram as Java recorded it, with timestamps and tag.</summary>
     public DoubleHistogram ReplayDouble()
@@ -243,24 +196,7 @@ internal sealed class JavaCase
 
     /// <summary>Records the first <paramref name="pairCount"/> pairs (all when null) the way Java recorded them.</summary>
     public void RecordInto(HistogramBase h, int? pairCount = null)
-    {
-        var pairs = RecordedPairs();
-        int n = pairCount ?? pairs.Count;
-        bool withInterval = Root.GetProperty("recordMethod").GetString() == "recordValueWithExpectedInterval";
-        long interval = withInterval ? Root.GetProperty("expectedIntervalBetweenValueSamples").GetInt64() : 0;
-        for (int i = 0; i < n; i++)
-        {
-            var (value, count) = pairs[i];
-            if (withInterval)
-            {
-                h.RecordValueWithExpectedInterval(value, interval);
-            }
-            else
-            {
-                h.RecordValueWithCount(value, count);
-            }
-        }
-    }
+        => RecordPairs(RecordedPairs(), pairCount, v => v.GetInt64(), h.RecordValueWithExpectedInterval, h.RecordValueWithCount);
 
     /// <summary>The histogram as Java recorded it, with timestamps and tag.</summary>
     public HistogramBase Replay()
@@ -281,6 +217,56 @@ internal sealed class JavaCase
         var other = CreateEmptyDouble();
         RecordInto(other, operation.GetProperty("otherRecordedPrefixPairs").GetInt32());
         return other;
+    }
+
+    /// <summary>
+    /// The recorded pairs in recording order, inline ("recorded") or from the values file ("recordedFile", a value and
+    /// a count a line), the values read as the histogram's value type.
+    /// </summary>
+    private List<(TValue Value, long Count)> ReadRecordedPairs<TValue>(Func<JsonElement, TValue> readJson, Func<string, TValue> parse)
+    {
+        if (Root.TryGetProperty("recorded", out var inline))
+        {
+            return inline.EnumerateArray().Select(p => (readJson(p[0]), p[1].GetInt64())).ToList();
+        }
+
+        string file = Path.Combine(FixturePaths.JavaCases, Path.GetFileName(Root.GetProperty("recordedFile").GetString()!));
+        return File.ReadLines(file)
+            .Where(l => l.Length > 0)
+            .Select(l =>
+            {
+                var parts = l.Split(' ');
+                return (parse(parts[0]), long.Parse(parts[1], CultureInfo.InvariantCulture));
+            })
+            .ToList();
+    }
+
+    /// <summary>
+    /// Records the first <paramref name="pairCount"/> of <paramref name="pairs"/> (all when null) with the record method
+    /// Java used: each value with its count, or each value once with the case's expected interval.
+    /// </summary>
+    private void RecordPairs<TValue>(
+        IReadOnlyList<(TValue Value, long Count)> pairs,
+        int? pairCount,
+        Func<JsonElement, TValue> readJson,
+        Action<TValue, TValue> recordWithExpectedInterval,
+        Action<TValue, long> recordWithCount)
+    {
+        int n = pairCount ?? pairs.Count;
+        bool withInterval = Root.GetProperty("recordMethod").GetString() == "recordValueWithExpectedInterval";
+        TValue interval = withInterval ? readJson(Root.GetProperty("expectedIntervalBetweenValueSamples")) : default!;
+        for (int i = 0; i < n; i++)
+        {
+            var (value, count) = pairs[i];
+            if (withInterval)
+            {
+                recordWithExpectedInterval(value, interval);
+            }
+            else
+            {
+                recordWithCount(value, count);
+            }
+        }
     }
 
     /// <summary>Sets the timestamps and tag Java's histogram carried, where the case records them.</summary>

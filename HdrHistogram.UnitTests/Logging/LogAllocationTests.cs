@@ -3,6 +3,7 @@ using System.IO;
 using FluentAssertions;
 using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Encoding;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 using Xunit.Abstractions;
 
@@ -17,7 +18,7 @@ namespace HdrHistogram.UnitTests.Logging;
 /// wrapper, the figure <see cref="HistogramCompressor"/> documents), on the netstandard2.0 build too (it runs on .NET 10
 /// here, where it formats numbers without strings).
 /// </summary>
-[Collection(nameof(AllocationTests))]
+[Collection(AllocationMeter.Collection)]
 public class LogAllocationTests
 {
     private const int WarmUpLines = 60;
@@ -229,26 +230,9 @@ public class LogAllocationTests
         allocated.Should().Be(0);
     }
 
-    private long PerCall(Action action)
+    private static long PerCall(Action action)
     {
         const int Calls = 20;
-        for (int i = 0; i < 5; i++)
-        {
-            action();
-        }
-
-        long least = long.MaxValue;
-        for (int attempt = 0; attempt < 3; attempt++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < Calls; i++)
-            {
-                action();
-            }
-
-            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-        }
-
-        return least / Calls;
+        return AllocationMeter.Measure(action, Calls) / Calls;
     }
 }

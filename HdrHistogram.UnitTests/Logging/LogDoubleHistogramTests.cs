@@ -152,48 +152,8 @@ public class LogDoubleHistogramTests
         {
             using (new CultureScope(culture))
             {
-                var written = new List<(DoubleHistogram Histogram, byte[] JavaV2)>();
-                using var output = new MemoryStream();
-                using (var writer = new HistogramLogWriter(output))
-                {
-                    foreach (var call in LogFixtures.Expected(Log).GetProperty("writerCalls").EnumerateArray())
-                    {
-                        switch (call.GetProperty("call").GetString())
-                        {
-                            case "outputLogFormatVersion":
-                                writer.OutputLogFormatVersion();
-                                break;
-                            case "outputStartTime":
-                                writer.OutputStartTime(call.GetProperty("startTimeMsec").GetInt64());
-                                break;
-                            case "outputBaseTime":
-                                writer.OutputBaseTime(call.GetProperty("baseTimeMsec").GetInt64());
-                                break;
-                            case "outputLegend":
-                                writer.OutputLegend();
-                                break;
-                            case "outputComment":
-                                writer.OutputComment(call.GetProperty("comment").GetString()!);
-                                break;
-                            case "outputIntervalHistogram(startTimeStampSec, endTimeStampSec, histogram, maxValueUnitRatio)":
-                                call.GetProperty("histogramType").GetString().Should().Be("DoubleHistogram");
-                                byte[] javaV2 = Convert.FromBase64String(call.GetProperty("histogramV2").GetString()!);
-                                var h = HistogramEncoding.DecodeDouble(javaV2);
-                                h.GetMaxValueAsDouble().Should().Be(call.GetProperty("maxValueAsDouble").GetDouble());
-                                written.Add((h, javaV2));
-                                writer.OutputIntervalHistogram(
-                                    call.GetProperty("startTimeStampSec").GetDouble(),
-                                    call.GetProperty("endTimeStampSec").GetDouble(),
-                                    h,
-                                    call.GetProperty("maxValueUnitRatio").GetDouble());
-                                break;
-                            default:
-                                throw new InvalidOperationException(call.GetProperty("call").GetString());
-                        }
-                    }
-                }
-
-                string ourText = new UTF8Encoding(false, true).GetString(output.ToArray());
+                var (bytes, written) = LogWriterReplayTests.Replay<DoubleHistogram>(Log);
+                string ourText = new UTF8Encoding(false, true).GetString(bytes);
                 LogWriterReplayTests.MaskPayloads(ourText).Should().Be(LogWriterReplayTests.MaskPayloads(javaText), "under {0}", culture);
                 var payloads = LogWriterReplayTests.Payloads(ourText);
                 payloads.Should().HaveCount(20).And.HaveCount(written.Count);

@@ -29,7 +29,7 @@ public class LogWriterReplayTests
         {
             using (new CultureScope(culture))
             {
-                var (bytes, written) = Replay(log);
+                var (bytes, written) = Replay<HistogramBase>(log);
                 bytes.Take(3).Should().NotEqual(new byte[] { 0xEF, 0xBB, 0xBF }, "the log has no byte order mark");
                 string ourText = new UTF8Encoding(false, true).GetString(bytes);
                 MaskPayloads(ourText).Should().Be(MaskPayloads(javaText), "{0} under {1}", log, culture);
@@ -47,10 +47,14 @@ public class LogWriterReplayTests
         }
     }
 
-    /// <summary>Runs the writer calls of <paramref name="log"/>; returns the bytes written and the histograms logged.</summary>
-    internal static (byte[] Bytes, List<(HistogramBase Histogram, byte[] JavaV2)> Written) Replay(string log)
+    /// <summary>
+    /// Runs the writer calls of <paramref name="log"/>; returns the bytes written and the histograms logged, each of
+    /// which must be a <typeparamref name="T"/> (a log holds either integer histograms or DoubleHistograms).
+    /// </summary>
+    internal static (byte[] Bytes, List<(T Histogram, byte[] JavaV2)> Written) Replay<T>(string log)
+        where T : EncodableHistogram
     {
-        var written = new List<(HistogramBase, byte[])>();
+        var written = new List<(T, byte[])>();
         using var output = new MemoryStream();
         using (var writer = new HistogramLogWriter(output))
         {
@@ -79,7 +83,7 @@ public class LogWriterReplayTests
                         break;
                     default:
                         var h = Histogram(call, out byte[] javaV2);
-                        written.Add((h, javaV2));
+                        written.Add((h.Should().BeAssignableTo<T>().Subject, javaV2));
                         if (name == "outputIntervalHistogram(histogram)")
                         {
                             h.StartTimeStamp = call.GetProperty("histogramStartTimeStamp").GetInt64();
@@ -144,11 +148,13 @@ public class LogWriterReplayTests
         return inflated.ToArray();
     }
 
-    private static HistogramBase Histogram(JsonElement call, out byte[] javaV2)
+    /// <summary>The histogram a writer call logged: its V2 encoding decoded as the type Java named.</summary>
+    private static EncodableHistogram Histogram(JsonElement call, out byte[] javaV2)
     {
-        call.GetProperty("histogramType").GetString().Should().NotBe("DoubleHistogram");
         javaV2 = Convert.FromBase64String(call.GetProperty("histogramV2").GetString()!);
-        var h = HistogramEncoding.Decode(javaV2);
+        EncodableHistogram h = call.GetProperty("histogramType").GetString() == "DoubleHistogram"
+            ? HistogramEncoding.DecodeDouble(javaV2)
+            : HistogramEncoding.Decode(javaV2);
         h.GetMaxValueAsDouble().Should().Be(call.GetProperty("maxValueAsDouble").GetDouble());
         if (call.GetProperty("tag").ValueKind == JsonValueKind.String)
         {
