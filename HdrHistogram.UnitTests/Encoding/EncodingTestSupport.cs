@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
+using System.IO.Compression;
 using System.Linq;
 using System.Text.Json;
 using FluentAssertions;
@@ -51,6 +52,19 @@ internal static class EncodingTestSupport
     }
 
     public static byte[] Base64(JsonElement element, string property) => Convert.FromBase64String(element.GetProperty(property).GetString()!);
+
+    /// <summary>Inflates the zlib stream of a compressed V2 histogram with .NET's ZLibStream (header and Adler-32 checked).</summary>
+    public static byte[] InflateStrictly(byte[] compressed)
+    {
+        compressed.Length.Should().BeGreaterThan(8);
+        int zlibLength = (compressed[4] << 24) | (compressed[5] << 16) | (compressed[6] << 8) | compressed[7];
+        zlibLength.Should().Be(compressed.Length - 8);
+        compressed[8].Should().Be(0x78);
+        using var zlib = new ZLibStream(new MemoryStream(compressed, 8, zlibLength), CompressionMode.Decompress);
+        using var inflated = new MemoryStream();
+        zlib.CopyTo(inflated);
+        return inflated.ToArray();
+    }
 
     /// <summary>Asserts Java's summary statistics (totalCount, min, max, minNonZero, mean, stdDeviation, percentiles), exactly.</summary>
     public static void ShouldMatchSummary(this HistogramBase h, JsonElement summary, string because)
@@ -162,12 +176,11 @@ internal sealed class FixedBufferWriter : IBufferWriter<byte>
 /// <c>nothingEveryOtherRead</c>, every other read returns nothing, as a file being written does when the reader has
 /// caught up with the writer.
 /// </summary>
-internal sealed class TrickleStream : Stream
+internal sealed class TrickleStream : ForwardOnlyReadStream
 {
     private readonly byte[] _data;
     private readonly int _chunk;
     private readonly bool _nothingEveryOtherRead;
-    private int _position;
     private bool _nothingNext;
 
     public TrickleStream(byte[] data, int chunk = 1, bool nothingEveryOtherRead = false)
@@ -181,21 +194,7 @@ internal sealed class TrickleStream : Stream
     public int ReadCalls { get; private set; }
 
     /// <summary>Whether every byte has been handed out.</summary>
-    public bool AllRead => _position == _data.Length;
-
-    public override bool CanRead => true;
-
-    public override bool CanSeek => false;
-
-    public override bool CanWrite => false;
-
-    public override long Length => throw new NotSupportedException();
-
-    public override long Position
-    {
-        get => _position;
-        set => throw new NotSupportedException();
-    }
+    public bool AllRead => ReadPosition == _data.Length;
 
     public override int Read(byte[] buffer, int offset, int count)
     {
@@ -209,21 +208,11 @@ internal sealed class TrickleStream : Stream
             }
         }
 
-        int n = Math.Min(Math.Min(count, _chunk), _data.Length - _position);
-        Buffer.BlockCopy(_data, _position, buffer, offset, n);
-        _position += n;
+        int n = Math.Min(Math.Min(count, _chunk), _data.Length - ReadPosition);
+        Buffer.BlockCopy(_data, ReadPosition, buffer, offset, n);
+        ReadPosition += n;
         return n;
     }
-
-    public override void Flush()
-    {
-    }
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 }
 
 /// <summary>Builds multi-segment <see cref="ReadOnlySequence{T}"/>s.</summary>

@@ -18,13 +18,19 @@ public class ConcurrentHistogramStressTests
     private const int Digits = 3;
     private const int SamplesPerThread = 40_000;
 
+    /// <summary>Each thread-safe histogram type with the numbers of writers it is run with.</summary>
+    public static TheoryData<Type, int> TypesAndWriters => new()
+    {
+        { typeof(LongConcurrentHistogram), 2 },
+        { typeof(LongConcurrentHistogram), 4 },
+        { typeof(PackedConcurrentHistogram), 4 },
+        { typeof(SynchronizedHistogram), 4 },
+        { typeof(IntConcurrentHistogram), 2 },
+        { typeof(IntConcurrentHistogram), 4 },
+    };
+
     [Theory]
-    [InlineData(typeof(LongConcurrentHistogram), 2)]
-    [InlineData(typeof(LongConcurrentHistogram), 4)]
-    [InlineData(typeof(PackedConcurrentHistogram), 4)]
-    [InlineData(typeof(SynchronizedHistogram), 4)]
-    [InlineData(typeof(IntConcurrentHistogram), 2)]
-    [InlineData(typeof(IntConcurrentHistogram), 4)]
+    [MemberData(nameof(TypesAndWriters))]
     public void Fixed_range_histogram_is_exact_and_readable_while_written(Type type, int writers)
     {
         var h = (HistogramBase)Activator.CreateInstance(type, 1L, Highest, Digits)!;
@@ -38,12 +44,7 @@ public class ConcurrentHistogramStressTests
     }
 
     [Theory]
-    [InlineData(typeof(LongConcurrentHistogram), 2)]
-    [InlineData(typeof(LongConcurrentHistogram), 4)]
-    [InlineData(typeof(PackedConcurrentHistogram), 4)]
-    [InlineData(typeof(SynchronizedHistogram), 4)]
-    [InlineData(typeof(IntConcurrentHistogram), 2)]
-    [InlineData(typeof(IntConcurrentHistogram), 4)]
+    [MemberData(nameof(TypesAndWriters))]
     public void Auto_resizing_histogram_is_exact_and_readable_while_writers_grow_it(Type type, int writers)
     {
         var h = (HistogramBase)Activator.CreateInstance(type, Digits)!;

@@ -127,6 +127,20 @@ internal static class ConcurrencyHarness
     }
 
     /// <summary>
+    /// <paramref name="takeInterval"/>, checking that every interval it hands out is exactly of
+    /// <paramref name="expectedType"/>, the histogram type the recorder was built to produce.
+    /// </summary>
+    /// <typeparam name="T">The histogram type the recorder's intervals are declared as.</typeparam>
+    public static Func<T?, T> TakingIntervalsOfType<T>(Func<T?, T> takeInterval, Type expectedType)
+        where T : EncodableHistogram
+        => recycle =>
+        {
+            var interval = takeInterval(recycle);
+            interval.Should().BeOfType(expectedType);
+            return interval;
+        };
+
+    /// <summary>
     /// Checks an interval taken from a recorder: its timestamps are set and ordered, and it starts where the previous
     /// interval (ending at <paramref name="previousEnd"/>, 0 for none) ended; then moves <paramref name="previousEnd"/> on.
     /// </summary>

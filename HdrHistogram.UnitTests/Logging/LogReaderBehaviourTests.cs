@@ -252,48 +252,25 @@ public class LogReaderBehaviourTests
     }
 
     /// <summary>A stream whose content grows, as a file being written: Read returns 0 at the current end.</summary>
-    internal sealed class GrowingStream : Stream
+    internal sealed class GrowingStream : ForwardOnlyReadStream
     {
         private readonly List<byte> _data;
-        private int _position;
 
         public GrowingStream(byte[] initial)
         {
             _data = new List<byte>(initial);
         }
 
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
         public override long Length => _data.Count;
-
-        public override long Position
-        {
-            get => _position;
-            set => throw new NotSupportedException();
-        }
 
         public void Append(byte[] bytes) => _data.AddRange(bytes);
 
         public override int Read(byte[] buffer, int offset, int count)
         {
-            int n = Math.Min(count, _data.Count - _position);
-            _data.CopyTo(_position, buffer, offset, n);
-            _position += n;
+            int n = Math.Min(count, _data.Count - ReadPosition);
+            _data.CopyTo(ReadPosition, buffer, offset, n);
+            ReadPosition += n;
             return n;
         }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 }

@@ -1,12 +1,12 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
-using System.IO.Compression;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
 using FluentAssertions;
 using HdrHistogram.Encoding;
+using HdrHistogram.UnitTests.Encoding;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
@@ -39,7 +39,7 @@ public class LogWriterReplayTests
                 for (int i = 0; i < payloads.Count; i++)
                 {
                     byte[] compressed = Convert.FromBase64String(payloads[i]);
-                    InflateStrictly(compressed).Should().Equal(HistogramEncoder.Encode(written[i].Histogram), "{0} payload {1}", log, i);
+                    EncodingTestSupport.InflateStrictly(compressed).Should().Equal(HistogramEncoder.Encode(written[i].Histogram), "{0} payload {1}", log, i);
                     var decoded = HistogramEncoding.Decode(compressed);
                     decoded.Equals(HistogramEncoding.Decode(written[i].JavaV2)).Should().BeTrue();
                 }
@@ -134,19 +134,6 @@ public class LogWriterReplayTests
             .Where(l => l.Length > 0 && l[0] != '#' && l[0] != '"')
             .Select(l => l.Substring(l.LastIndexOf(',') + 1))
             .ToList();
-
-    /// <summary>Inflates the zlib stream of a compressed V2 histogram with .NET's ZLibStream (header and Adler-32 checked).</summary>
-    internal static byte[] InflateStrictly(byte[] compressed)
-    {
-        compressed.Length.Should().BeGreaterThan(8);
-        int zlibLength = (compressed[4] << 24) | (compressed[5] << 16) | (compressed[6] << 8) | compressed[7];
-        zlibLength.Should().Be(compressed.Length - 8);
-        compressed[8].Should().Be(0x78);
-        using var zlib = new ZLibStream(new MemoryStream(compressed, 8, zlibLength), CompressionMode.Decompress);
-        using var inflated = new MemoryStream();
-        zlib.CopyTo(inflated);
-        return inflated.ToArray();
-    }
 
     /// <summary>The histogram a writer call logged: its V2 encoding decoded as the type Java named.</summary>
     private static EncodableHistogram Histogram(JsonElement call, out byte[] javaV2)

@@ -34,14 +34,7 @@ public class DoubleRecorderStressTests
         var perThread = PerThread(writers, t => QuarterSamples(t, SamplesPerThread, growing: false));
 
         var (counts, total, intervals) = RecordWhileTakingIntervals(
-            (thread, s) => Record(recorder.RecordValue, recorder.RecordValueWithCount, s),
-            recycle =>
-            {
-                var interval = recorder.GetIntervalHistogram(recycle);
-                interval.Should().BeOfType<DoubleConcurrentHistogram>();
-                return interval;
-            },
-            perThread);
+            recorder, TakingIntervalsOfType<DoubleHistogram>(recorder.GetIntervalHistogram, typeof(DoubleConcurrentHistogram)), perThread);
 
         ShouldHoldExactly(counts, total, perThread);
         intervals.Should().BeGreaterThan(1);
@@ -55,10 +48,7 @@ public class DoubleRecorderStressTests
         var recorder = new DoubleRecorder(Digits);
         var perThread = PerThread(writers, t => QuarterSamples(t, SamplesPerThread, growing: true));
 
-        var (counts, total, _) = RecordWhileTakingIntervals(
-            (thread, s) => Record(recorder.RecordValue, recorder.RecordValueWithCount, s),
-            recorder.GetIntervalHistogram,
-            perThread);
+        var (counts, total, _) = RecordWhileTakingIntervals(recorder, recorder.GetIntervalHistogram, perThread);
 
         ShouldHoldExactly(counts, total, perThread);
     }
@@ -72,14 +62,7 @@ public class DoubleRecorderStressTests
         var perThread = PerThread(1, t => QuarterSamples(t, 2 * SamplesPerThread, growing: autoResize));
 
         var (counts, total, intervals) = RecordWhileTakingIntervals(
-            (thread, s) => Record(recorder.RecordValue, recorder.RecordValueWithCount, s),
-            recycle =>
-            {
-                var interval = recorder.GetIntervalHistogram(recycle);
-                interval.Should().BeOfType<DoubleHistogram>();
-                return interval;
-            },
-            perThread);
+            recorder, TakingIntervalsOfType<DoubleHistogram>(recorder.GetIntervalHistogram, typeof(DoubleHistogram)), perThread);
 
         ShouldHoldExactly(counts, total, perThread);
         intervals.Should().BeGreaterThan(1);
@@ -100,15 +83,16 @@ public class DoubleRecorderStressTests
         return samples;
     }
 
-    private static void Record(Action<double> recordValue, Action<double, long> recordValueWithCount, Sample s)
+    /// <summary>Records a sample's quarter value, with its count where that is more than one.</summary>
+    private static void Record(IDoubleValueRecorder recorder, Sample s)
     {
         if (s.Count == 1)
         {
-            recordValue(s.Value / 4.0);
+            recorder.RecordValue(s.Value / 4.0);
         }
         else
         {
-            recordValueWithCount(s.Value / 4.0, s.Count);
+            recorder.RecordValueWithCount(s.Value / 4.0, s.Count);
         }
     }
 
@@ -118,7 +102,7 @@ public class DoubleRecorderStressTests
     /// interval, and the number of intervals.
     /// </summary>
     private static (Dictionary<long, long> Counts, long Total, int Intervals) RecordWhileTakingIntervals(
-        Action<int, Sample> record, Func<DoubleHistogram?, DoubleHistogram> takeInterval, Sample[][] perThread)
+        IDoubleValueRecorder recorder, Func<DoubleHistogram?, DoubleHistogram> takeInterval, Sample[][] perThread)
     {
         var keys = perThread.SelectMany(s => s).Select(s => s.Value).Distinct().ToArray();
         var counts = keys.ToDictionary(k => k, _ => 0L);
@@ -156,11 +140,11 @@ public class DoubleRecorderStressTests
 
         RunWritersWithReader(
             perThread,
-            (thread, samples) =>
+            (_, samples) =>
             {
                 foreach (var s in samples)
                 {
-                    record(thread, s);
+                    Record(recorder, s);
                 }
             },
             () => AddInterval(takeInterval(recycle)));

@@ -1,4 +1,6 @@
+using System;
 using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 using static HdrHistogram.UnitTests.Infrastructure.ConcurrencyHarness;
 
@@ -21,11 +23,7 @@ public class RecorderStressTests
     public void Recorder_intervals_add_up_to_exactly_what_many_writers_recorded(int writers)
     {
         var recorder = new Recorder(1, Highest, Digits);
-        var perThread = PerThread(writers, t => SpreadSamples(t, SamplesPerThread, Highest));
-
-        var (accumulated, intervals) = RecordWhileTakingIntervals(recorder, recorder.GetIntervalHistogram, perThread);
-
-        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+        int intervals = IntervalsShouldAddUpExactly(recorder, recorder.GetIntervalHistogram, PerThread(writers, t => SpreadSamples(t, SamplesPerThread, Highest)));
         intervals.Should().BeGreaterThan(1);
     }
 
@@ -36,21 +34,11 @@ public class RecorderStressTests
     [InlineData(4, 4)]
     public void Recorder_over_concurrent_histograms_of_each_count_size_is_exact(int wordSize, int writers)
     {
-        var factory = wordSize == 8 ? HistogramFactory.With64BitBucketSize() : HistogramFactory.With32BitBucketSize();
-        var recorder = factory.WithValuesFrom(1).WithValuesUpTo(Highest).WithPrecisionOf(Digits).WithThreadSafeWrites().WithThreadSafeReads().Create();
-        var perThread = PerThread(writers, t => SpreadSamples(t, SamplesPerThread, Highest));
-
-        var (accumulated, _) = RecordWhileTakingIntervals(
+        var recorder = FactoryOfWordSize(wordSize).WithValuesFrom(1).WithValuesUpTo(Highest).WithPrecisionOf(Digits).WithThreadSafeWrites().WithThreadSafeReads().Create();
+        IntervalsShouldAddUpExactly(
             recorder,
-            recycle =>
-            {
-                var interval = recorder.GetIntervalHistogram(recycle);
-                interval.Should().BeOfType(wordSize == 8 ? typeof(LongConcurrentHistogram) : typeof(IntConcurrentHistogram));
-                return interval;
-            },
-            perThread);
-
-        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+            TakingIntervalsOfType<HistogramBase>(recorder.GetIntervalHistogram, wordSize == 8 ? typeof(LongConcurrentHistogram) : typeof(IntConcurrentHistogram)),
+            PerThread(writers, t => SpreadSamples(t, SamplesPerThread, Highest)));
     }
 
     [Theory]
@@ -59,11 +47,7 @@ public class RecorderStressTests
     public void Auto_resizing_recorder_is_exact_while_writers_grow_it(int writers)
     {
         var recorder = new Recorder(Digits);
-        var perThread = PerThread(writers, t => GrowingSamples(t, SamplesPerThread, 44));
-
-        var (accumulated, _) = RecordWhileTakingIntervals(recorder, recorder.GetIntervalHistogram, perThread);
-
-        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+        IntervalsShouldAddUpExactly(recorder, recorder.GetIntervalHistogram, PerThread(writers, t => GrowingSamples(t, SamplesPerThread, 44)));
     }
 
     [Theory]
@@ -72,11 +56,7 @@ public class RecorderStressTests
     public void Auto_resizing_recorder_over_int_counts_is_exact_while_writers_grow_it(int writers)
     {
         var recorder = HistogramFactory.With32BitBucketSize().WithValuesUpTo(1000).WithThreadSafeWrites().WithAutoResize().WithThreadSafeReads().Create();
-        var perThread = PerThread(writers, t => GrowingSamples(t, SamplesPerThread, 44));
-
-        var (accumulated, _) = RecordWhileTakingIntervals(recorder, recorder.GetIntervalHistogram, perThread);
-
-        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+        IntervalsShouldAddUpExactly(recorder, recorder.GetIntervalHistogram, PerThread(writers, t => GrowingSamples(t, SamplesPerThread, 44)));
     }
 
     [Theory]
@@ -85,26 +65,11 @@ public class RecorderStressTests
     [InlineData(2)]
     public void Single_writer_recorder_of_each_count_size_is_exact(int wordSize)
     {
-        var factory = wordSize switch
-        {
-            8 => HistogramFactory.With64BitBucketSize(),
-            4 => HistogramFactory.With32BitBucketSize(),
-            _ => HistogramFactory.With16BitBucketSize(),
-        };
-        var recorder = factory.WithValuesUpTo(Highest).WithPrecisionOf(Digits).WithThreadSafeReads().CreateSingleWriter();
-        var perThread = PerThread(1, t => SpreadSamples(t, 2 * SamplesPerThread, Highest));
-
-        var (accumulated, intervals) = RecordWhileTakingIntervals(
+        var recorder = FactoryOfWordSize(wordSize).WithValuesUpTo(Highest).WithPrecisionOf(Digits).WithThreadSafeReads().CreateSingleWriter();
+        int intervals = IntervalsShouldAddUpExactly(
             recorder,
-            recycle =>
-            {
-                var interval = recorder.GetIntervalHistogram(recycle);
-                interval.Should().BeOfType(wordSize switch { 8 => typeof(LongHistogram), 4 => typeof(IntHistogram), _ => typeof(ShortHistogram) });
-                return interval;
-            },
-            perThread);
-
-        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+            TakingIntervalsOfType<HistogramBase>(recorder.GetIntervalHistogram, wordSize switch { 8 => typeof(LongHistogram), 4 => typeof(IntHistogram), _ => typeof(ShortHistogram) }),
+            PerThread(1, t => SpreadSamples(t, 2 * SamplesPerThread, Highest)));
         intervals.Should().BeGreaterThan(1);
     }
 
@@ -112,22 +77,14 @@ public class RecorderStressTests
     public void Single_writer_recorder_with_default_histograms_is_exact()
     {
         var recorder = new SingleWriterRecorder(1, Highest, Digits);
-        var perThread = PerThread(1, t => SpreadSamples(t, 2 * SamplesPerThread, Highest));
-
-        var (accumulated, _) = RecordWhileTakingIntervals(recorder, recorder.GetIntervalHistogram, perThread);
-
-        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+        IntervalsShouldAddUpExactly(recorder, recorder.GetIntervalHistogram, PerThread(1, t => SpreadSamples(t, 2 * SamplesPerThread, Highest)));
     }
 
     [Fact]
     public void Auto_resizing_single_writer_recorder_is_exact_while_the_writer_grows_it()
     {
         var recorder = new SingleWriterRecorder(Digits);
-        var perThread = PerThread(1, t => GrowingSamples(t, 2 * SamplesPerThread, 50));
-
-        var (accumulated, _) = RecordWhileTakingIntervals(recorder, recorder.GetIntervalHistogram, perThread);
-
-        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+        IntervalsShouldAddUpExactly(recorder, recorder.GetIntervalHistogram, PerThread(1, t => GrowingSamples(t, 2 * SamplesPerThread, 50)));
     }
 
     [Theory]
@@ -138,18 +95,8 @@ public class RecorderStressTests
     {
         // Upstream's semantics: WithThreadSafeReads().Create() is a Recorder over whatever the factory builds; over
         // plain histograms that is safe for a single writer.
-        var factory = wordSize switch
-        {
-            8 => HistogramFactory.With64BitBucketSize(),
-            4 => HistogramFactory.With32BitBucketSize(),
-            _ => HistogramFactory.With16BitBucketSize(),
-        };
-        var recorder = factory.WithValuesUpTo(Highest).WithThreadSafeReads().Create();
-        var perThread = PerThread(1, t => SpreadSamples(t, SamplesPerThread, Highest));
-
-        var (accumulated, _) = RecordWhileTakingIntervals(recorder, recorder.GetIntervalHistogram, perThread);
-
-        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+        var recorder = FactoryOfWordSize(wordSize).WithValuesUpTo(Highest).WithThreadSafeReads().Create();
+        IntervalsShouldAddUpExactly(recorder, recorder.GetIntervalHistogram, PerThread(1, t => SpreadSamples(t, SamplesPerThread, Highest)));
     }
 
     [Fact]
@@ -172,5 +119,25 @@ public class RecorderStressTests
         accumulated.Add(target);
 
         ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+    }
+
+    /// <summary>The factory of histograms whose counts are <paramref name="wordSize"/> bytes wide (8, 4 or 2).</summary>
+    private static HistogramFactory FactoryOfWordSize(int wordSize) => wordSize switch
+    {
+        8 => HistogramFactory.With64BitBucketSize(),
+        4 => HistogramFactory.With32BitBucketSize(),
+        _ => HistogramFactory.With16BitBucketSize(),
+    };
+
+    /// <summary>
+    /// Records <paramref name="perThread"/> into <paramref name="recorder"/> while taking intervals with
+    /// <paramref name="takeInterval"/>, and expects the intervals to add up to exactly what was recorded.
+    /// </summary>
+    /// <returns>The number of intervals taken.</returns>
+    private static int IntervalsShouldAddUpExactly(IRecorder recorder, Func<HistogramBase?, HistogramBase> takeInterval, Sample[][] perThread)
+    {
+        var (accumulated, intervals) = RecordWhileTakingIntervals(recorder, takeInterval, perThread);
+        ShouldHoldExactly(accumulated, Reference(perThread, 1, Digits));
+        return intervals;
     }
 }
