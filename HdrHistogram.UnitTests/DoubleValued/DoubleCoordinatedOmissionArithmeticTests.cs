@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Encoding;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.DoubleValued;
@@ -43,7 +44,7 @@ public class DoubleCoordinatedOmissionArithmeticTests
             {
                 var (value, interval) = Case(random);
                 string what = FormattableString.Invariant($"round {round}: {value:R} every {interval:R}, ratio {ratio}, {digits} digits, autoResize {autoResize}");
-                var expectedError = Catch(() => RecordWithLoop(expected, value, 1, interval));
+                var expectedError = Catch(() => JavaCoordinatedOmissionLoop.Record(expected.RecordValueWithCount, value, 1, interval));
                 var actualError = Catch(() => actual.RecordValueWithExpectedInterval(value, interval));
                 (actualError?.GetType()).Should().Be(expectedError?.GetType(), what);
                 ShouldEqual(actual, expected, what);
@@ -86,8 +87,8 @@ public class DoubleCoordinatedOmissionArithmeticTests
             foreach (var step in source.IntegerValuesHistogram.RecordedValues())
             {
                 double value = step.ValueIteratedTo * source.IntegerToDoubleValueConversionRatio;
-                RecordWithLoop(referenceAdded, value, step.CountAtValueIteratedTo, interval);
-                RecordMissingWithLoop(referenceCopy, value, step.CountAtValueIteratedTo, interval);
+                JavaCoordinatedOmissionLoop.Record(referenceAdded.RecordValueWithCount, value, step.CountAtValueIteratedTo, interval);
+                JavaCoordinatedOmissionLoop.RecordMissing(referenceCopy.RecordValueWithCount, value, step.CountAtValueIteratedTo, interval);
             }
 
             added.AddWhileCorrectingForCoordinatedOmission(source, interval);
@@ -112,7 +113,7 @@ public class DoubleCoordinatedOmissionArithmeticTests
                 var actual = new DoubleHistogram(1L << 30, 2);
                 var expected = new DoubleHistogram(1L << 30, 2);
                 actual.RecordValueWithExpectedInterval(value, interval);
-                RecordWithLoop(expected, value, 1, interval);
+                JavaCoordinatedOmissionLoop.Record(expected.RecordValueWithCount, value, 1, interval);
                 ShouldEqual(actual, expected, what);
             }
         }
@@ -186,26 +187,6 @@ public class DoubleCoordinatedOmissionArithmeticTests
         catch (ArgumentOutOfRangeException e)
         {
             return e;
-        }
-    }
-
-    private static void RecordWithLoop(DoubleHistogram h, double value, long count, double interval)
-    {
-        h.RecordValueWithCount(value, count);
-        RecordMissingWithLoop(h, value, count, interval);
-    }
-
-    // Java's recordValueWithCountAndExpectedInterval, written out.
-    private static void RecordMissingWithLoop(DoubleHistogram h, double value, long count, double interval)
-    {
-        if (interval <= 0)
-        {
-            return;
-        }
-
-        for (double missing = value - interval; missing >= interval; missing -= interval)
-        {
-            h.RecordValueWithCount(missing, count);
         }
     }
 

@@ -195,7 +195,7 @@ public class DecodeIntoFailureContractTests
 
     private static HistogramBase NewTarget(string type, long highest)
     {
-        var target = Histograms.ShiftValuesTests.Create(type, 1, highest, 2);
+        var target = HistogramKinds.Create(type, 1, highest, 2);
         target.RecordValueWithCount(12345, 7);
         return target;
     }
@@ -216,7 +216,7 @@ public class DecodeIntoFailureContractTests
                 h = d;
                 break;
             default:
-                var i = Histograms.ShiftValuesTests.Create(type, 1, 100_000, 2);
+                var i = HistogramKinds.Create(type, 1, 100_000, 2);
                 i.RecordValueWithCount(3, 3);
                 i.RecordValueWithCount(9000, 4);
                 i.ShiftValuesLeft(1);

@@ -44,7 +44,7 @@ public class BlockArithmeticTests
             var copy = both.Copy();
             ShouldEqual(copy, both, $"{countType} seed {seed} round {round}: copy", sameLayout: shift == 0);
 
-            var target = Create(countType, highest, digits);
+            var target = HistogramKinds.Create(countType, 1, highest, digits);
             target.RecordValue(12345);
             both.CopyInto(target);
             ShouldEqual(target, both, $"{countType} seed {seed} round {round}: copy into", sameLayout: shift == 0);
@@ -66,7 +66,7 @@ public class BlockArithmeticTests
         h.TotalCount.Should().Be(0);
         h.GetMaxValue().Should().Be(0);
         h.GetMinNonZeroValue().Should().Be(long.MaxValue);
-        HistogramEncoder.Encode(h).Should().Equal(HistogramEncoder.Encode(Create(countType, 1L << 30, 3)));
+        HistogramEncoder.Encode(h).Should().Equal(HistogramEncoder.Encode(HistogramKinds.Create(countType, 1, 1L << 30, 3)));
     }
 
     [Theory]
@@ -74,10 +74,10 @@ public class BlockArithmeticTests
     [InlineData("short", 30_000L, 60_000L - 65_536L)]
     public void An_add_that_overflows_a_count_wraps_it_as_2_5_0_does(string countType, long count, long wrapped)
     {
-        var target = Create(countType, 1L << 30, 3);
+        var target = HistogramKinds.Create(countType, 1, 1L << 30, 3);
         target.RecordValueWithCount(1000, count);
         target.RecordValueWithCount(5, 3);
-        var source = Create(countType, 1L << 30, 3);
+        var source = HistogramKinds.Create(countType, 1, 1L << 30, 3);
         source.RecordValueWithCount(1000, count);
 
         target.Add(source);
@@ -171,11 +171,11 @@ public class BlockArithmeticTests
     [InlineData("short", 40_000L)]
     public void A_copy_of_a_wrapped_count_is_what_an_add_into_an_empty_histogram_gives(string countType, long count)
     {
-        var source = Create(countType, 1L << 30, 3);
+        var source = HistogramKinds.Create(countType, 1, 1L << 30, 3);
         source.RecordValueWithCount(1000, count);
         source.RecordValueWithCount(5, 3);
         source.GetCountAtValue(1000).Should().BeNegative("the count wrapped");
-        var added = Create(countType, 1L << 30, 3);
+        var added = HistogramKinds.Create(countType, 1, 1L << 30, 3);
         added.Add(source);
 
         var copy = source.Copy();
@@ -191,7 +191,7 @@ public class BlockArithmeticTests
 
     private static HistogramBase Recorded(string countType, long highest, int digits, IEnumerable<long> values, int shift)
     {
-        var h = Create(countType, highest, digits);
+        var h = HistogramKinds.Create(countType, 1, highest, digits);
         foreach (long v in values)
         {
             h.RecordValue(v);
@@ -200,14 +200,6 @@ public class BlockArithmeticTests
         h.ShiftValuesLeft(shift);
         return h;
     }
-
-    private static HistogramBase Create(string countType, long highest, int digits) => countType switch
-    {
-        "long" => new LongHistogram(highest, digits),
-        "int" => new IntHistogram(highest, digits),
-        "short" => new ShortHistogram(highest, digits),
-        _ => throw new ArgumentOutOfRangeException(nameof(countType)),
-    };
 
     /// <summary>Equal data; with <paramref name="sameLayout"/> (a copy of a shifted histogram is not shifted, as in Java) also equal bytes.</summary>
     private static void ShouldEqual(HistogramBase actual, HistogramBase expected, string because, bool sameLayout = true)

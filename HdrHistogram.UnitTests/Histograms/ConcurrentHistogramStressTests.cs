@@ -14,10 +14,6 @@ namespace HdrHistogram.UnitTests.Histograms;
 /// </summary>
 public class ConcurrentHistogramStressTests
 {
-    private const long Highest = 3_600_000_000;
-    private const int Digits = 3;
-    private const int SamplesPerThread = 40_000;
-
     /// <summary>Each thread-safe histogram type with the numbers of writers it is run with.</summary>
     public static TheoryData<Type, int> TypesAndWriters => new()
     {

@@ -28,8 +28,8 @@ public class CoordinatedOmissionArithmeticTests
             int digits = random.Next(0, 4);
             long lowest = 1L << unitMagnitude;
             long highest = lowest << random.Next(10, 30);
-            var actual = ShiftValuesTests.Create(type, lowest, highest, digits);
-            var expected = ShiftValuesTests.Create(type, lowest, highest, digits);
+            var actual = HistogramKinds.Create(type, lowest, highest, digits);
+            var expected = HistogramKinds.Create(type, lowest, highest, digits);
             bool overflowed = false;
             for (int r = 0; r < 3; r++)
             {
@@ -45,7 +45,7 @@ public class CoordinatedOmissionArithmeticTests
 
                 try
                 {
-                    RecordWithLoop(expected, value, count, interval);
+                    JavaCoordinatedOmissionLoop.Record(expected.RecordValueWithCount, value, count, interval);
                 }
                 catch (InvalidOperationException)
                 {
@@ -63,15 +63,15 @@ public class CoordinatedOmissionArithmeticTests
                 else
                 {
                     // The count form is reached through the add-while-correcting path.
-                    var single = ShiftValuesTests.Create(type, lowest, highest, digits);
+                    var single = HistogramKinds.Create(type, lowest, highest, digits);
                     single.RecordValueWithCount(value, count);
                     var copy = CreateLike(type, single);
                     copy.AddWhileCorrectingForCoordinatedOmission(single, interval);
                     var reference = CreateLike(type, single);
-                    RecordWithLoop(reference, single.HighestEquivalentValue(value), count, interval);
+                    JavaCoordinatedOmissionLoop.Record(reference.RecordValueWithCount, single.HighestEquivalentValue(value), count, interval);
                     ShouldEqual(copy, reference, round);
                     actual.RecordValueWithCount(value, count);
-                    RecordMissingWithLoop(actual, value, count, interval);
+                    JavaCoordinatedOmissionLoop.RecordMissing(actual.RecordValueWithCount, value, count, interval);
                 }
             }
 
@@ -90,7 +90,7 @@ public class CoordinatedOmissionArithmeticTests
         var random = new Random(15_33);
         for (int round = 0; round < 100; round++)
         {
-            var h = ShiftValuesTests.Create(type, 1, 100_000_000, random.Next(1, 4));
+            var h = HistogramKinds.Create(type, 1, 100_000_000, random.Next(1, 4));
             for (int i = 0; i < 20; i++)
             {
                 h.RecordValueWithCount(random.Next(0, 10_000_000), random.Next(1, 5));
@@ -102,7 +102,7 @@ public class CoordinatedOmissionArithmeticTests
             var reference = CreateLike(type, h);
             foreach (var v in h.RecordedValues())
             {
-                RecordWithLoop(reference, v.ValueIteratedTo, v.CountAtValueIteratedTo, interval);
+                JavaCoordinatedOmissionLoop.Record(reference.RecordValueWithCount, v.ValueIteratedTo, v.CountAtValueIteratedTo, interval);
             }
 
             ShouldEqual(corrected, reference, round);
@@ -153,29 +153,9 @@ public class CoordinatedOmissionArithmeticTests
 
     private static HistogramBase CreateLike(string type, HistogramBase h)
     {
-        var created = ShiftValuesTests.Create(type, h.LowestTrackableValue, h.HighestTrackableValue, h.NumberOfSignificantValueDigits);
+        var created = HistogramKinds.Create(type, h.LowestTrackableValue, h.HighestTrackableValue, h.NumberOfSignificantValueDigits);
         created.AutoResize = h.AutoResize;
         return created;
-    }
-
-    private static void RecordWithLoop(HistogramBase h, long value, long count, long interval)
-    {
-        h.RecordValueWithCount(value, count);
-        RecordMissingWithLoop(h, value, count, interval);
-    }
-
-    // Java's recordValueWithCountAndExpectedInterval, written out.
-    private static void RecordMissingWithLoop(HistogramBase h, long value, long count, long interval)
-    {
-        if (interval <= 0)
-        {
-            return;
-        }
-
-        for (long missing = value - interval; missing >= interval; missing -= interval)
-        {
-            h.RecordValueWithCount(missing, count);
-        }
     }
 
     private static void ShouldEqual(HistogramBase actual, HistogramBase expected, int round)

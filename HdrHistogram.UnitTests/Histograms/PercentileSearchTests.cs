@@ -50,7 +50,7 @@ public class PercentileSearchTests
         for (int round = 0; round < 20; round++)
         {
             int digits = random.Next(0, 4);
-            HistogramBase h = Create(countType, 1L << random.Next(0, 4), 1L << random.Next(20, 40), digits);
+            HistogramBase h = HistogramKinds.Create(countType, 1L << random.Next(0, 4), 1L << random.Next(20, 40), digits);
             int values = random.Next(0, 3000);
             int maxShift = random.Next(2, 30);
             for (int i = 0; i < values; i++)
@@ -62,7 +62,7 @@ public class PercentileSearchTests
             if (round % 3 == 2 && countType is "long" or "int" or "short")
             {
                 // Subtracting the low values leaves the tracked minimum below the lowest remaining count.
-                var low = Create(countType, h.LowestTrackableValue, h.HighestTrackableValue, digits);
+                var low = HistogramKinds.Create(countType, h.LowestTrackableValue, h.HighestTrackableValue, digits);
                 for (int i = 0; i < h.CountsArrayLength; i++)
                 {
                     long value = h.ValueFromIndex(i);
@@ -152,16 +152,6 @@ public class PercentileSearchTests
             iterations: 3);
         allocated.Should().Be(0);
     }
-
-    private static HistogramBase Create(string countType, long lowest, long highest, int digits) => countType switch
-    {
-        "long" => new LongHistogram(lowest, highest, digits),
-        "int" => new IntHistogram(lowest, highest, digits),
-        "short" => new ShortHistogram(lowest, highest, digits),
-        "long-concurrent" => new LongConcurrentHistogram(lowest, highest, digits),
-        "int-concurrent" => new IntConcurrentHistogram(lowest, highest, digits),
-        _ => throw new ArgumentOutOfRangeException(nameof(countType)),
-    };
 
     /// <summary>The reference: Java's getValueAtPercentile, walking the logical counts one by one.</summary>
     private static long WalkToPercentile(HistogramBase h, double percentile)

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using FluentAssertions;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms;
@@ -33,7 +34,7 @@ public class RecordValueTests
     [MemberData(nameof(Configurations))]
     public void Every_value_lands_in_the_bucket_its_definition_gives(string type, long lowest, long highest, int digits)
     {
-        var h = Create(type, lowest, highest, digits);
+        var h = HistogramKinds.Create(type, lowest, highest, digits);
         var reference = new Reference(lowest, digits);
         var random = new Random(11);
         for (int i = 0; i < 20_000; i++)
@@ -53,7 +54,7 @@ public class RecordValueTests
     [MemberData(nameof(Configurations))]
     public void Values_recorded_after_a_right_shift_land_in_their_buckets_also_where_slots_wrap_around(string type, long lowest, long highest, int digits)
     {
-        var h = Create(type, lowest, highest, digits);
+        var h = HistogramKinds.Create(type, lowest, highest, digits);
         var reference = new Reference(lowest, digits);
         var random = new Random(5);
 
@@ -84,7 +85,7 @@ public class RecordValueTests
     [MemberData(nameof(Configurations))]
     public void Values_recorded_after_a_left_shift_land_in_their_buckets_also_where_slots_wrap_around(string type, long lowest, long highest, int digits)
     {
-        var h = Create(type, lowest, highest, digits);
+        var h = HistogramKinds.Create(type, lowest, highest, digits);
         var reference = new Reference(lowest, digits);
         var random = new Random(9);
 
@@ -117,7 +118,7 @@ public class RecordValueTests
     [InlineData("int-concurrent", int.MaxValue)]
     public void A_count_at_its_limit_wraps_as_in_2_5_0(string type, long limit)
     {
-        var h = Create(type, 1, 1_000_000, 3);
+        var h = HistogramKinds.Create(type, 1, 1_000_000, 3);
         h.RecordValue(5);
         h.RecordValue(900_000);
         h.RecordValueWithCount(1000, limit - 2);
@@ -142,7 +143,7 @@ public class RecordValueTests
     [InlineData("int-concurrent")]
     public void Values_outside_the_recorded_range_update_what_they_should(string type)
     {
-        var h = Create(type, 1024, 100_000_000, 2);
+        var h = HistogramKinds.Create(type, 1024, 100_000_000, 2);
         h.RecordValue(50_000);
         h.RecordValue(60_000);
 
@@ -182,16 +183,6 @@ public class RecordValueTests
 
     private static long LogUniform(Random random, long highest)
         => Math.Min(highest, (long)Math.Exp(random.NextDouble() * Math.Log(highest)));
-
-    private static HistogramBase Create(string type, long lowest, long highest, int digits) => type switch
-    {
-        "long" => new LongHistogram(lowest, highest, digits),
-        "int" => new IntHistogram(lowest, highest, digits),
-        "short" => new ShortHistogram(lowest, highest, digits),
-        "long-concurrent" => new LongConcurrentHistogram(lowest, highest, digits),
-        "int-concurrent" => new IntConcurrentHistogram(lowest, highest, digits),
-        _ => throw new ArgumentOutOfRangeException(nameof(type)),
-    };
 
     /// <summary>
     /// Counts per bucket from the definition: 2^u (u = floor(log2(lowest))) is the unit, s = the smallest power of two

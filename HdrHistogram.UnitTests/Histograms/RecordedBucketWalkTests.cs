@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Iteration;
+using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms;
@@ -24,7 +25,7 @@ public class RecordedBucketWalkTests
     public void The_walk_reports_exactly_the_recorded_buckets(string type, int shift)
     {
         var random = new Random(type.GetHashCode(StringComparison.Ordinal) ^ shift);
-        var histogram = Create(type, 1, 1L << 40, 2 + ((type.Length + shift) % 3)); // 2 to 4 digits across the cases
+        var histogram = HistogramKinds.Create(type, 1, 1L << 40, 2 + ((type.Length + shift) % 3)); // 2 to 4 digits across the cases
         histogram.RecordValue(0);
         for (int i = 0; i < 2000; i++)
         {
@@ -78,7 +79,7 @@ public class RecordedBucketWalkTests
     [InlineData("packed-concurrent")]
     public void A_recorder_interval_has_the_minimum_and_maximum_of_its_values(string type)
     {
-        var recorder = new Recorder(1, 1L << 40, 3, (id, low, high, digits) => Create(type, id, low, high, digits));
+        var recorder = new Recorder(1, 1L << 40, 3, (id, low, high, digits) => HistogramKinds.Create(type, id, low, high, digits));
         recorder.RecordValue(123_456);
         recorder.RecordValue(7);
         recorder.RecordValue(98_765_432_109);
@@ -93,17 +94,4 @@ public class RecordedBucketWalkTests
         interval.GetMaxValue().Should().Be(interval.HighestEquivalentValue(5_000));
         interval.TotalCount.Should().Be(1);
     }
-
-    private static HistogramBase Create(string type, long lowest, long highest, int digits) => Create(type, 0, lowest, highest, digits);
-
-    private static HistogramBase Create(string type, long id, long lowest, long highest, int digits) => type switch
-    {
-        "long" => new LongHistogram(id, lowest, highest, digits),
-        "int" => new IntHistogram(id, lowest, highest, digits),
-        "short" => new ShortHistogram(id, lowest, highest, digits),
-        "long-concurrent" => new LongConcurrentHistogram(id, lowest, highest, digits),
-        "int-concurrent" => new IntConcurrentHistogram(id, lowest, highest, digits),
-        "packed" => new PackedHistogram(id, lowest, highest, digits),
-        _ => new PackedConcurrentHistogram(id, lowest, highest, digits),
-    };
 }

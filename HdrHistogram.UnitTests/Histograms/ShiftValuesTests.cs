@@ -24,7 +24,7 @@ public class ShiftValuesTests
     [MemberData(nameof(TypeNames))]
     public void Shifting_left_a_large_unit_magnitude_histogram_keeps_every_count_in_its_rescaled_bucket(string type)
     {
-        var h = Create(type, Lowest, Highest, 4);
+        var h = HistogramKinds.Create(type, Lowest, Highest, 4);
         h.RecordValueWithCount(255, 757);                     // below the unit: the zero bucket
         h.RecordValueWithCount(86_051_730_487_232, 1000);     // 1.22 x 2^46: index 1
         h.RecordValueWithCount(172_103_460_974_463, 5);       // 2.45 x 2^46: index 2
@@ -49,7 +49,7 @@ public class ShiftValuesTests
     {
         // Unit magnitude 40, 2 digits: half bucket 128 units. Values above the lowest half bucket shift exactly.
         long unit = 1L << 40;
-        var h = Create(type, unit, unit << 15, 2);
+        var h = HistogramKinds.Create(type, unit, unit << 15, 2);
         h.RecordValueWithCount(200 * unit, 7);
         h.RecordValueWithCount(1000 * unit, 3);
         var before = Counts(h);
@@ -66,7 +66,7 @@ public class ShiftValuesTests
     [MemberData(nameof(TypeNames))]
     public void A_shift_amount_whose_slot_count_overflows_throws_and_changes_nothing(string type)
     {
-        var h = Create(type, 1, 1_000_000, 3);
+        var h = HistogramKinds.Create(type, 1, 1_000_000, 3);
         h.RecordValueWithCount(5, 2);
         h.RecordValueWithCount(5000, 3);
         var before = Counts(h);
@@ -99,7 +99,7 @@ public class ShiftValuesTests
             HistogramBase h;
             try
             {
-                h = Create(type, lowest, highest, digits);
+                h = HistogramKinds.Create(type, lowest, highest, digits);
             }
             catch (ArgumentOutOfRangeException)
             {
@@ -164,16 +164,6 @@ public class ShiftValuesTests
         decoded.GetCountAtValue(1e12).Should().Be(4);
         decoded.GetCountAtValue(1e7).Should().Be(6);
     }
-
-    internal static HistogramBase Create(string type, long lowest, long highest, int digits) => type switch
-    {
-        "long" => new LongHistogram(lowest, highest, digits),
-        "int" => new IntHistogram(lowest, highest, digits),
-        "short" => new ShortHistogram(lowest, highest, digits),
-        "long-concurrent" => new LongConcurrentHistogram(lowest, highest, digits),
-        "int-concurrent" => new IntConcurrentHistogram(lowest, highest, digits),
-        _ => throw new ArgumentOutOfRangeException(nameof(type)),
-    };
 
     private static List<(long Value, long Count)> Counts(HistogramBase h)
         => h.RecordedValues().Select(v => (h.LowestEquivalentValue(v.ValueIteratedTo), v.CountAtValueIteratedTo)).ToList();

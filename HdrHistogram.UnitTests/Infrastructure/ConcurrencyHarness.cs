@@ -26,6 +26,15 @@ internal static class ConcurrencyHarness
 {
     public const int Checkpoints = 8;
 
+    /// <summary>The highest trackable value of the stress runs' fixed-range histograms and recorders (an hour in microseconds).</summary>
+    public const long Highest = 3_600_000_000;
+
+    /// <summary>The stress runs' precision.</summary>
+    public const int Digits = 3;
+
+    /// <summary>How many samples each writer of a stress run records.</summary>
+    public const int SamplesPerThread = 40_000;
+
     public static readonly TimeSpan CheckpointTimeout = TimeSpan.FromSeconds(30);
 
     /// <summary>Values spread log-uniformly over [1, <paramref name="maxValue"/>], counts 1 to 3; different per thread.</summary>

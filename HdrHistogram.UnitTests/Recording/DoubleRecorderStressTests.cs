@@ -22,7 +22,7 @@ namespace HdrHistogram.UnitTests.Recording;
 /// </remarks>
 public class DoubleRecorderStressTests
 {
-    private const int Digits = 3;
+    /// <summary>Fewer than <see cref="ConcurrencyHarness.SamplesPerThread"/>: each interval is checked value by value.</summary>
     private const int SamplesPerThread = 30_000;
 
     [Theory]

@@ -12,10 +12,6 @@ namespace HdrHistogram.UnitTests.Recording;
 /// </summary>
 public class RecorderStressTests
 {
-    private const long Highest = 3_600_000_000;
-    private const int Digits = 3;
-    private const int SamplesPerThread = 40_000;
-
     [Theory]
     [InlineData(2)]
     [InlineData(3)]
