@@ -1,9 +1,5 @@
-using System;
-using System.Linq;
 using System.Reflection;
 using System.Runtime.Versioning;
-using FluentAssertions;
-using Xunit;
 
 namespace HdrHistogram.UnitTests;
 

@@ -1,11 +1,7 @@
-using System;
 using System.Globalization;
-using System.IO;
 using System.Reflection;
 using System.Runtime.InteropServices;
 using System.Runtime.Versioning;
-using FluentAssertions;
-using Xunit;
 using Xunit.Abstractions;
 
 namespace HdrHistogram.UnitTests;

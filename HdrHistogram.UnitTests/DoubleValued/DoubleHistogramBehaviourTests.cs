@@ -1,10 +1,3 @@
-using System;
-using System.Collections.Generic;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
-using Xunit;
-
 namespace HdrHistogram.UnitTests.DoubleValued;
 
 public class DoubleHistogramBehaviourTests

@@ -1,9 +1,3 @@
-using System;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
-
 namespace HdrHistogram.UnitTests.DoubleValued;
 
 /// <summary>

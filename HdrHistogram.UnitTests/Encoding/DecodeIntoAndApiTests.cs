@@ -1,10 +1,5 @@
-using System;
-using System.IO;
 using System.IO.Compression;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.Utilities;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Encoding;
 

@@ -1,8 +1,3 @@
-using System;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 using Xunit.Abstractions;
 
 namespace HdrHistogram.UnitTests.Encoding;

@@ -1,8 +1,4 @@
-using System;
 using System.Buffers.Binary;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Encoding;
 

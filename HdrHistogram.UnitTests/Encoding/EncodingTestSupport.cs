@@ -1,12 +1,6 @@
-using System;
 using System.Buffers;
-using System.Collections.Generic;
-using System.IO;
 using System.IO.Compression;
-using System.Linq;
 using System.Text.Json;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
 
 namespace HdrHistogram.UnitTests.Encoding;
 

@@ -1,12 +1,5 @@
-using System;
 using System.Buffers.Binary;
-using System.Collections.Generic;
 using System.IO.Compression;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Encoding;
 

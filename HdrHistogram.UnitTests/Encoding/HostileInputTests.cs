@@ -1,12 +1,4 @@
-using System;
 using System.Buffers.Binary;
-using System.Collections.Generic;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 using Xunit.Abstractions;
 
 namespace HdrHistogram.UnitTests.Encoding;

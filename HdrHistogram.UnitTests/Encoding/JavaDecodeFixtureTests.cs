@@ -1,10 +1,3 @@
-using System;
-using System.Collections.Generic;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using Xunit;
-
 namespace HdrHistogram.UnitTests.Encoding;
 
 /// <summary>

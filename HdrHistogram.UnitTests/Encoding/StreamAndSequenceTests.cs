@@ -1,12 +1,5 @@
-using System;
 using System.Buffers;
 using System.Buffers.Binary;
-using System.Collections.Generic;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Encoding;
 

@@ -1,8 +1,3 @@
-using System.Collections.Generic;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using Xunit;
-
 namespace HdrHistogram.UnitTests.Encoding;
 
 /// <summary>The benchmark workloads: Java's bytes decode to Java's statistics and re-encode to the same bytes.</summary>

@@ -1,11 +1,3 @@
-using System;
-using System.Collections.Generic;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
-
 namespace HdrHistogram.UnitTests.Histograms;
 
 /// <summary>

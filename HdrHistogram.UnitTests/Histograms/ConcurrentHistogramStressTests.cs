@@ -1,9 +1,4 @@
-using System;
-using System.Linq;
 using System.Threading;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 using static HdrHistogram.UnitTests.Infrastructure.ConcurrencyHarness;
 
 namespace HdrHistogram.UnitTests.Histograms;

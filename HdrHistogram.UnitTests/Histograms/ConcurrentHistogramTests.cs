@@ -1,9 +1,4 @@
-using System;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.Histograms.Counts;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms;
 

@@ -1,10 +1,4 @@
-using System;
-using System.Collections.Generic;
-using System.Linq;
 using System.Threading.Tasks;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms;
 

@@ -1,8 +1,4 @@
-using System;
-using System.Linq;
 using System.Threading.Tasks;
-using FluentAssertions;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms;
 

@@ -1,7 +1,3 @@
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
-
 namespace HdrHistogram.UnitTests.Histograms;
 
 /// <summary>Recording into a synchronized histogram takes a lock and allocates nothing.</summary>

@@ -1,9 +1,4 @@
-using System;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.Utilities;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms;
 

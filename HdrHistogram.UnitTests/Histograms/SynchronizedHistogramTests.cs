@@ -1,11 +1,5 @@
-using System;
 using System.Globalization;
-using System.IO;
-using System.Linq;
 using System.Threading;
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using Xunit;
 using static HdrHistogram.UnitTests.Infrastructure.ConcurrencyHarness;
 
 namespace HdrHistogram.UnitTests.Histograms;

@@ -1,10 +1,4 @@
-using System;
 using System.Globalization;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms;
 

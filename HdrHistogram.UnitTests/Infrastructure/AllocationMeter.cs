@@ -1,7 +1,5 @@
-using System;
 using System.Reflection;
 using System.Runtime.Versioning;
-using Xunit;
 using Xunit.Abstractions;
 
 namespace HdrHistogram.UnitTests.Infrastructure;

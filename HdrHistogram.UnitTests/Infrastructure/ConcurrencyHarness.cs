@@ -1,10 +1,6 @@
-using System;
 using System.Collections.Concurrent;
-using System.Collections.Generic;
 using System.Diagnostics;
-using System.Linq;
 using System.Threading;
-using FluentAssertions;
 
 namespace HdrHistogram.UnitTests.Infrastructure;
 

@@ -1,6 +1,3 @@
-using System;
-using FluentAssertions;
-
 namespace HdrHistogram.UnitTests.Infrastructure;
 
 /// <summary>Equality checked both ways, through <see cref="IEquatable{T}"/> and <see cref="object.Equals(object)"/>.</summary>

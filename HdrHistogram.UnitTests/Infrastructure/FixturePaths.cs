@@ -1,6 +1,3 @@
-using System;
-using System.IO;
-
 namespace HdrHistogram.UnitTests.Infrastructure;
 
 /// <summary>Locations of the reference data copied next to the test assembly (see TestCommon.targets).</summary>

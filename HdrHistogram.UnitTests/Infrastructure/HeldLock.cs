@@ -1,8 +1,5 @@
-using System;
-using System.IO;
 using System.Runtime.ExceptionServices;
 using System.Threading;
-using FluentAssertions;
 
 namespace HdrHistogram.UnitTests.Infrastructure;
 

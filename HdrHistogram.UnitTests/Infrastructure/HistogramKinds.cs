@@ -1,5 +1,3 @@
-using System;
-
 namespace HdrHistogram.UnitTests.Infrastructure;
 
 /// <summary>

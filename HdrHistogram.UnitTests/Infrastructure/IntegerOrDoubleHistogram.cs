@@ -1,6 +1,4 @@
-using System.Collections.Generic;
 using System.Globalization;
-using System.IO;
 using System.Text.Json;
 
 namespace HdrHistogram.UnitTests.Infrastructure;

@@ -1,7 +1,3 @@
-using System.Collections.Generic;
-using System.Linq;
-using FluentAssertions;
-
 namespace HdrHistogram.UnitTests.Infrastructure;
 
 /// <summary>

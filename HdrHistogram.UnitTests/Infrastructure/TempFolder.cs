@@ -1,6 +1,3 @@
-using System;
-using System.IO;
-
 namespace HdrHistogram.UnitTests.Infrastructure;
 
 /// <summary>A temporary folder, deleted on dispose.</summary>

@@ -1,10 +1,4 @@
-using System;
-using System.IO;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 using Xunit.Abstractions;
 
 namespace HdrHistogram.UnitTests.Logging;

@@ -1,11 +1,5 @@
-using System;
-using System.Collections.Generic;
-using System.IO;
-using FluentAssertions;
 using HdrHistogram.UnitTests.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.UnitTests.Upstream250;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;
 

@@ -1,12 +1,5 @@
-using System;
-using System.Collections.Generic;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
 using HdrHistogram.Logging;
 using HdrHistogram.Text;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;
 

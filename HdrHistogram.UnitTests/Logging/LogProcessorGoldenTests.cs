@@ -1,10 +1,4 @@
-using System;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
 using HdrHistogram.Logging;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;
 

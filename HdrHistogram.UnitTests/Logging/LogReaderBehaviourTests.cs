@@ -1,12 +1,4 @@
-using System;
-using System.Collections.Generic;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.Logging;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Logging;
 

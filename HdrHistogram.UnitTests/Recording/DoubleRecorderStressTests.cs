@@ -1,9 +1,3 @@
-using System;
-using System.Collections.Generic;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 using static HdrHistogram.UnitTests.Infrastructure.ConcurrencyHarness;
 
 namespace HdrHistogram.UnitTests.Recording;

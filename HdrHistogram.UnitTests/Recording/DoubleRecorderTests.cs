@@ -1,8 +1,4 @@
-using System;
 using System.Threading;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Recording;
 

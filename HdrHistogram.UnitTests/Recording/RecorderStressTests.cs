@@ -1,7 +1,3 @@
-using System;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 using static HdrHistogram.UnitTests.Infrastructure.ConcurrencyHarness;
 
 namespace HdrHistogram.UnitTests.Recording;

@@ -1,8 +1,3 @@
-using System;
-using System.Collections.Generic;
-using FluentAssertions;
-using Xunit;
-
 namespace HdrHistogram.UnitTests.Recording;
 
 /// <summary>

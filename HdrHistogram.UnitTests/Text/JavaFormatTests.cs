@@ -1,11 +1,7 @@
-using System;
-using System.Collections.Generic;
 using System.Globalization;
-using System.IO;
 using System.Numerics;
 using System.Text;
 using HdrHistogram.Text;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Text;
 

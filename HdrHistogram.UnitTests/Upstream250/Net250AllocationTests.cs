@@ -1,8 +1,3 @@
-using FluentAssertions;
-using HdrHistogram.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
-
 namespace HdrHistogram.UnitTests.Upstream250;
 
 /// <summary>Decoding 2.5.0's zero-padded payloads keeps the decode path allocation-free (runs alone, see <see cref="AllocationMeter"/>).</summary>

@@ -1,13 +1,6 @@
-using System;
 using System.Buffers.Binary;
-using System.IO;
 using System.IO.Compression;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Upstream250;
 

@@ -1,14 +1,7 @@
-using System;
 using System.Buffers;
-using System.IO;
-using System.Linq;
 using System.Text.Json;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.Utilities;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Upstream250;
 

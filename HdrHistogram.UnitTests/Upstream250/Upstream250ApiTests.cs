@@ -1,18 +1,10 @@
-using System;
 using System.Buffers.Binary;
-using System.Collections.Generic;
 using System.Diagnostics;
-using System.IO;
 using System.IO.Compression;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.Iteration;
 using HdrHistogram.Persistence;
 using HdrHistogram.UnitTests.Encoding;
-using HdrHistogram.UnitTests.Infrastructure;
 using HdrHistogram.Utilities;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Upstream250;
 

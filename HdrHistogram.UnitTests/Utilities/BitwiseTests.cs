@@ -1,6 +1,4 @@
-using FluentAssertions;
 using HdrHistogram.Utilities;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Utilities;
 

@@ -1,7 +1,4 @@
-using System.Linq;
-using FluentAssertions;
 using HdrHistogram.Utilities;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Utilities;
 

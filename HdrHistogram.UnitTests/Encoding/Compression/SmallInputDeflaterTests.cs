@@ -1,12 +1,5 @@
-using System;
-using System.Collections.Generic;
-using System.IO;
 using System.IO.Compression;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.Encoding.Compression;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Encoding.Compression;
 

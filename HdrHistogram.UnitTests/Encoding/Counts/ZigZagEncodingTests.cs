@@ -1,8 +1,4 @@
-using System;
-using System.Collections.Generic;
-using FluentAssertions;
 using HdrHistogram.Utilities;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Encoding.Counts;
 

@@ -1,8 +1,4 @@
-using System;
-using System.Linq;
-using FluentAssertions;
 using HdrHistogram.Histograms.Counts;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms.Counts;
 

@@ -1,10 +1,5 @@
-using System;
 using System.Globalization;
-using System.IO;
-using System.Linq;
 using System.Text;
-using FluentAssertions;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms.Packed;
 

@@ -1,8 +1,3 @@
-using System;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.UnitTests.Infrastructure;
-using Xunit;
 using Xunit.Abstractions;
 
 namespace HdrHistogram.UnitTests.Histograms.Packed;

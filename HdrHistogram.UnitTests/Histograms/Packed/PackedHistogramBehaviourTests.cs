@@ -1,10 +1,4 @@
-using System;
-using System.IO;
-using System.Linq;
-using FluentAssertions;
-using HdrHistogram.Encoding;
 using HdrHistogram.UnitTests.Encoding;
-using Xunit;
 
 namespace HdrHistogram.UnitTests.Histograms.Packed;
 
