@@ -10,17 +10,8 @@ namespace HdrHistogram.UnitTests.Encoding;
 /// that allocates), and each figure is the least of three measurements.
 /// </summary>
 [Collection(AllocationMeter.Collection)]
-public class AllocationTests
+public class AllocationTests(ITestOutputHelper output) : EncodingAllocationTestsBase(output)
 {
-    private const int Iterations = 100;
-
-    private readonly ITestOutputHelper _output;
-
-    public AllocationTests(ITestOutputHelper output)
-    {
-        _output = output;
-        AllocationMeter.WriteLibraryBuild(output);
-    }
 
     [Fact]
     public void Plain_encode_and_decode_into_allocate_nothing()
@@ -29,24 +20,7 @@ public class AllocationTests
         var decoder = new HistogramDecoder();
         var h = decoder.Decode(hdr);
         var target = decoder.Decode(hdr);
-        var writer = new FixedBufferWriter(HistogramEncoder.GetMaxEncodedLength(h));
-        var span = new byte[HistogramEncoder.GetMaxEncodedLength(h)];
-        var exact = new byte[hdr.Length];
-
-        Measure("Encode(IBufferWriter)", () =>
-        {
-            writer.Clear();
-            HistogramEncoder.Encode(h, writer);
-        }).Should().Be(0);
-        writer.WrittenSpan.ToArray().Should().Equal(hdr);
-
-        Measure("TryEncode(span)", () => HistogramEncoder.TryEncode(h, span, out _)).Should().Be(0);
-        Measure("TryEncode(exact span)", () => HistogramEncoder.TryEncode(h, exact, out _)).Should().Be(0, "the pooled scratch path allocates nothing either");
-        exact.Should().Equal(hdr);
-
-        Measure("DecodeInto(span)", () => decoder.DecodeInto(hdr, target)).Should().Be(0);
-        target.Equals(h).Should().BeTrue();
-        HistogramEncoder.Encode(target).Should().Equal(hdr);
+        PlainEncodeAndDecodeIntoShouldAllocateNothing(string.Empty, h, hdr, target, () => decoder.DecodeInto(hdr, target));
     }
 
     [Fact]
@@ -82,10 +56,7 @@ public class AllocationTests
             compressor.Encode(h, writer);
         }, iterations);
         long perCall = total / iterations;
-        _output.WriteLine("  = " + perCall + " B per compressed encode of " + name);
+        Output.WriteLine("  = " + perCall + " B per compressed encode of " + name);
         return perCall;
     }
-
-    private long Measure(string what, Action action, int iterations = Iterations)
-        => AllocationMeter.Measure(_output, what, action, iterations);
 }

@@ -8,18 +8,8 @@ namespace HdrHistogram.UnitTests.Encoding;
 /// latency-1h-3sd workload in milliseconds.
 /// </summary>
 [Collection(AllocationMeter.Collection)]
-public class DoubleAllocationTests
+public class DoubleAllocationTests(ITestOutputHelper output) : EncodingAllocationTestsBase(output)
 {
-    private const int Iterations = 100;
-
-    private readonly ITestOutputHelper _output;
-
-    public DoubleAllocationTests(ITestOutputHelper output)
-    {
-        _output = output;
-        AllocationMeter.WriteLibraryBuild(output);
-    }
-
     /// <summary>The latency-1h-3sd workload's buckets recorded as milliseconds into a DoubleHistogram(3).</summary>
     internal static DoubleHistogram LatencyInMilliseconds()
     {
@@ -41,24 +31,7 @@ public class DoubleAllocationTests
         byte[] plain = HistogramEncoder.Encode(h);
         var decoder = new HistogramDecoder();
         var target = decoder.DecodeDouble(plain);
-        var writer = new FixedBufferWriter(HistogramEncoder.GetMaxEncodedLength(h));
-        var span = new byte[HistogramEncoder.GetMaxEncodedLength(h)];
-        var exact = new byte[plain.Length];
-
-        Measure("Encode(DoubleHistogram, IBufferWriter)", () =>
-        {
-            writer.Clear();
-            HistogramEncoder.Encode(h, writer);
-        }).Should().Be(0);
-        writer.WrittenSpan.ToArray().Should().Equal(plain);
-
-        Measure("TryEncode(DoubleHistogram, span)", () => HistogramEncoder.TryEncode(h, span, out _)).Should().Be(0);
-        Measure("TryEncode(DoubleHistogram, exact span)", () => HistogramEncoder.TryEncode(h, exact, out _)).Should().Be(0, "the pooled scratch path allocates nothing either");
-        exact.Should().Equal(plain);
-
-        Measure("DecodeInto(span, DoubleHistogram)", () => decoder.DecodeInto(plain, target)).Should().Be(0);
-        target.Equals(h).Should().BeTrue();
-        HistogramEncoder.Encode(target).Should().Equal(plain);
+        PlainEncodeAndDecodeIntoShouldAllocateNothing("DoubleHistogram, ", h, plain, target, () => decoder.DecodeInto(plain, target));
     }
 
     [Fact]
@@ -89,13 +62,10 @@ public class DoubleAllocationTests
             writer.Clear();
             compressor.Encode(integer, writer);
         }, 20) / 20;
-        _output.WriteLine("  = " + doublePerCall + " B per compressed DoubleHistogram encode, " + integerPerCall + " B per integer one");
+        Output.WriteLine("  = " + doublePerCall + " B per compressed DoubleHistogram encode, " + integerPerCall + " B per integer one");
 
         // The platform deflater (DeflateStream) allocates its managed wrapper per stream; everything else is pooled.
         doublePerCall.Should().BeLessThan(1024);
         doublePerCall.Should().BeLessThanOrEqualTo(integerPerCall + 16);
     }
-
-    private long Measure(string what, Action action, int iterations = Iterations)
-        => AllocationMeter.Measure(_output, what, action, iterations);
 }
