@@ -242,13 +242,11 @@ public class ZlibTests
     public void StoredBlock_HandBuilt_Inflates()
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(0, 1);
-        bits.Bits(0, 2);
+        bits.BlockHeader(final: false, DeflateBitWriter.StoredBlock);
         bits.AlignToByte();
         bits.Bytes(5, 0, 0xFA, 0xFF);
         bits.Bytes(Ascii("hello"));
-        bits.Bits(1, 1);
-        bits.Bits(0, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.StoredBlock);
         bits.AlignToByte();
         bits.Bytes(0, 0, 0xFF, 0xFF);
         byte[] expected = Ascii("hello");
@@ -277,8 +275,7 @@ public class ZlibTests
     public void FixedHuffmanBlock_HandBuilt_WithOverlappingMatches()
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(1, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.FixedCodeBlock);
         bits.FixedLiteral('a');
         bits.FixedLiteral('b');
         bits.FixedLiteralLength(258); // length 4
@@ -331,8 +328,7 @@ public class ZlibTests
         }
 
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.DynamicHeader(literalLengths, distanceLengths);
         uint[] litCodes = CanonicalCodes(literalLengths);
         uint[] distCodes = CanonicalCodes(distanceLengths);
@@ -376,8 +372,7 @@ public class ZlibTests
         byte[] literalLengths = new byte[257];
         literalLengths[256] = 1;
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.DynamicHeader(literalLengths, new byte[1]);
         bits.Huffman(0, 1);
         byte[] zlib = bits.ToZlib(Array.Empty<byte>());
@@ -398,8 +393,7 @@ public class ZlibTests
         DeflateBitWriter Build(uint distanceCode)
         {
             var bits = new DeflateBitWriter();
-            bits.Bits(1, 1);
-            bits.Bits(2, 2);
+            bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
             bits.DynamicHeader(literalLengths, distanceLengths);
             bits.Huffman(codes['a'], 1);
             bits.Huffman(codes[257], 2);
@@ -599,8 +593,7 @@ public class ZlibTests
     public void BlockType3_IsRejected()
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(3, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.ReservedBlockType);
         bits.Bytes(0, 0, 0, 0);
         AssertRejected(bits.ToZlib(Array.Empty<byte>()), "block type 3");
     }
@@ -609,8 +602,7 @@ public class ZlibTests
     public void StoredBlock_LengthMismatch_IsRejected()
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(0, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.StoredBlock);
         bits.AlignToByte();
         bits.Bytes(5, 0, 0xFA, 0xFE);
         bits.Bytes(Ascii("hello"));
@@ -622,8 +614,7 @@ public class ZlibTests
     public void StoredBlock_Truncated_IsRejected()
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(0, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.StoredBlock);
         bits.AlignToByte();
         bits.Bytes(10, 0, 0xF5, 0xFF);
         bits.Bytes(Ascii("hello"));
@@ -634,8 +625,7 @@ public class ZlibTests
     public void Distance_BeyondTheStartOfTheOutput_IsRejected()
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(1, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.FixedCodeBlock);
         bits.FixedLiteral('a');
         bits.FixedLiteralLength(257);
         bits.FixedDistance(1); // distance 2, but only 1 byte written
@@ -643,8 +633,7 @@ public class ZlibTests
         AssertRejected(bits.ToZlib(null), "before the start of the output", 100);
 
         bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(1, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.FixedCodeBlock);
         bits.FixedLiteralLength(257);
         bits.FixedDistance(0); // distance 1 with nothing written yet
         bits.FixedLiteralLength(256);
@@ -657,8 +646,7 @@ public class ZlibTests
     public void FixedCode_ReservedLiteralLengthSymbols_AreRejected(int symbol)
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(1, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.FixedCodeBlock);
         bits.FixedLiteral('a');
         bits.FixedLiteralLength(symbol);
         bits.FixedDistance(0);
@@ -672,8 +660,7 @@ public class ZlibTests
     public void FixedCode_ReservedDistanceSymbols_AreRejected(int symbol)
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(1, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.FixedCodeBlock);
         bits.FixedLiteral('a');
         bits.FixedLiteralLength(257);
         bits.FixedDistance(symbol);
@@ -685,8 +672,7 @@ public class ZlibTests
     public void DynamicBlock_TooManyCodes_AreRejected()
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.Bits(30, 5); // HLIT = 287
         bits.Bits(0, 5);
         bits.Bits(15, 4);
@@ -694,8 +680,7 @@ public class ZlibTests
         AssertRejected(bits.ToZlib(null), "too many");
 
         bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.Bits(0, 5);
         bits.Bits(30, 5); // HDIST = 31
         bits.Bits(15, 4);
@@ -759,8 +744,7 @@ public class ZlibTests
         literalLengths['b'] = 1;
         literalLengths[256] = 1;
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.DynamicHeader(literalLengths, new byte[1]);
         bits.Bytes(new byte[8]);
         AssertRejected(bits.ToZlib(null), "literal/length code (over-subscribed)");
@@ -770,8 +754,7 @@ public class ZlibTests
         literalLengths['a'] = 2;
         literalLengths[256] = 2;
         bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.DynamicHeader(literalLengths, new byte[1]);
         bits.Bytes(new byte[8]);
         AssertRejected(bits.ToZlib(null), "literal/length code (incomplete)");
@@ -782,16 +765,14 @@ public class ZlibTests
         literalLengths[256] = 2;
         literalLengths[257] = 2;
         bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.DynamicHeader(literalLengths, new byte[] { 2, 2 });
         bits.Bytes(new byte[8]);
         AssertRejected(bits.ToZlib(null), "distance code (incomplete)");
 
         // Over-subscribed distance code.
         bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.DynamicHeader(literalLengths, new byte[] { 1, 1, 1 });
         bits.Bytes(new byte[8]);
         AssertRejected(bits.ToZlib(null), "distance code (over-subscribed)");
@@ -799,8 +780,7 @@ public class ZlibTests
         // No distance codes at all, but a match.
         uint[] codes = CanonicalCodes(literalLengths);
         bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.DynamicHeader(literalLengths, new byte[1]);
         bits.Huffman(codes['a'], 1);
         bits.Huffman(codes[257], 2);
@@ -815,8 +795,7 @@ public class ZlibTests
         var bits = new DeflateBitWriter();
         for (int i = 0; i < 100; i++)
         {
-            bits.Bits(0, 1);
-            bits.Bits(0, 2);
+            bits.BlockHeader(final: false, DeflateBitWriter.StoredBlock);
             bits.AlignToByte();
             bits.Bytes(0, 0, 0xFF, 0xFF);
         }
@@ -1133,8 +1112,7 @@ public class ZlibTests
     private static DeflateBitWriter DynamicPrefix(int literalLengthCount, int distanceCount, int[] codeLengthLengths)
     {
         var bits = new DeflateBitWriter();
-        bits.Bits(1, 1);
-        bits.Bits(2, 2);
+        bits.BlockHeader(final: true, DeflateBitWriter.DynamicCodeBlock);
         bits.Bits((uint)(literalLengthCount - 257), 5);
         bits.Bits((uint)(distanceCount - 1), 5);
         bits.Bits((uint)(codeLengthLengths.Length - 4), 4);
@@ -1293,6 +1271,9 @@ public class ZlibTests
     /// <summary>Builds deflate bit streams by hand (least significant bit first, Huffman codes most significant bit first).</summary>
     private sealed class DeflateBitWriter
     {
+        /// <summary>The block types of a block header's BTYPE field.</summary>
+        public const uint StoredBlock = 0, FixedCodeBlock = 1, DynamicCodeBlock = 2, ReservedBlockType = 3;
+
         private static readonly int[] CodeLengthOrder = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
         private readonly List<byte> _bytes = new();
         private ulong _pending;
@@ -1308,6 +1289,13 @@ public class ZlibTests
                 _pending >>= 8;
                 _pendingCount -= 8;
             }
+        }
+
+        /// <summary>A block header: BFINAL (the last block of the stream) and BTYPE.</summary>
+        public void BlockHeader(bool final, uint type)
+        {
+            Bits(final ? 1u : 0u, 1);
+            Bits(type, 2);
         }
 
         public void Huffman(uint code, int length)
