@@ -10,6 +10,10 @@ public class CaseReplayTests
 {
     public static IEnumerable<object[]> Cases => JavaCase.Names(integerOnly: false).Select(n => new object[] { n });
 
+    /// <summary>Every case with each format of its percentile distribution: "text" (.hgrm) and "csv".</summary>
+    public static IEnumerable<object[]> CasesAndFormats
+        => Cases.SelectMany(c => new[] { new[] { c[0], "text" }, new[] { c[0], "csv" } });
+
     public static IEnumerable<object[]> DoubleCases => JavaCase.DoubleCaseNames();
 
     public static IEnumerable<object[]> DoubleOperations
@@ -135,30 +139,18 @@ public class CaseReplayTests
     }
 
     [Theory]
-    [MemberData(nameof(Cases))]
-    public void Percentile_distribution_text_matches_Java_byte_for_byte(string name)
+    [MemberData(nameof(CasesAndFormats))]
+    public void Percentile_distribution_matches_Java_byte_for_byte(string name, string format)
     {
         var c = JavaCase.Load(name);
         var h = IntegerOrDoubleHistogram.Of(c);
+        bool csv = format == "csv";
+        string java = csv ? c.CsvText : c.HgrmText;
 
-        h.Render(csv: false).Should().Be(c.HgrmText);
+        h.Render(csv).Should().Be(java);
         using (new CultureScope("de-DE"))
         {
-            h.Render(csv: false).Should().Be(c.HgrmText);
-        }
-    }
-
-    [Theory]
-    [MemberData(nameof(Cases))]
-    public void Percentile_distribution_csv_matches_Java_byte_for_byte(string name)
-    {
-        var c = JavaCase.Load(name);
-        var h = IntegerOrDoubleHistogram.Of(c);
-
-        h.Render(csv: true).Should().Be(c.CsvText);
-        using (new CultureScope("de-DE"))
-        {
-            h.Render(csv: true).Should().Be(c.CsvText);
+            h.Render(csv).Should().Be(java);
         }
     }
 
