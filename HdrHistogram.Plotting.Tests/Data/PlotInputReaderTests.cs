@@ -9,12 +9,8 @@ using Xunit;
 
 namespace HdrHistogram.Plotting.Tests.Data;
 
-public sealed class PlotInputReaderTests : IDisposable
+public sealed class PlotInputReaderTests : TempDirectoryTests
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("hdr-plot-tests-").FullName;
-
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
-
     [Fact]
     public void A_log_gives_one_series_per_tag_with_every_interval_added()
     {
@@ -100,7 +96,7 @@ public sealed class PlotInputReaderTests : IDisposable
     {
         string workloads = Path.Combine(AppContext.BaseDirectory, "Fixtures", "workloads");
         string line = File.ReadAllText(Path.Combine(workloads, "latency-1h-3sd.compressed.txt")).Trim();
-        string input = Write("two.b64", line + "\n\n" + line + "\n");
+        string input = WriteFile("two.b64", line + "\n\n" + line + "\n");
         using var expected = JsonDocument.Parse(File.ReadAllText(Path.Combine(workloads, "workloads.json")));
         var workload = expected.RootElement.GetProperty("workloads").EnumerateArray().Single(w => w.GetProperty("name").GetString() == "latency-1h-3sd");
 
@@ -116,8 +112,8 @@ public sealed class PlotInputReaderTests : IDisposable
     [Fact]
     public void A_file_that_is_no_histogram_input_is_a_format_error_naming_it()
     {
-        string input = Write("notes.txt", "hello world, these are notes\n");
-        string binary = Write("image.bin", "\u0001\u0002\u0003 binary junk");
+        string input = WriteFile("notes.txt", "hello world, these are notes\n");
+        string binary = WriteFile("image.bin", "\u0001\u0002\u0003 binary junk");
 
         FluentActions.Invoking(() => PlotInputReader.Read(binary, new PlotReadOptions()))
             .Should().Throw<HistogramFormatException>().WithMessage(binary + " is not a histogram log, .hgrm file or base64 histogram");
@@ -129,8 +125,8 @@ public sealed class PlotInputReaderTests : IDisposable
     public void A_log_without_intervals_has_no_histograms()
     {
         string header = string.Concat(File.ReadLines(PlotFixtures.JHiccup).TakeWhile(l => !char.IsDigit(l[0])).Select(l => l + "\n"));
-        string empty = Write("empty.hlog", header);
-        string blank = Write("blank.hlog", string.Empty);
+        string empty = WriteFile("empty.hlog", header);
+        string blank = WriteFile("blank.hlog", string.Empty);
 
         FluentActions.Invoking(() => PlotInputReader.Read(empty, new PlotReadOptions()))
             .Should().Throw<HistogramFormatException>().WithMessage("no histograms in " + empty);
@@ -143,16 +139,9 @@ public sealed class PlotInputReaderTests : IDisposable
     [Fact]
     public void A_bad_base64_line_is_a_format_error_naming_the_file_and_line()
     {
-        string input = Write("bad.b64", "HISTFAAAAB942pNpmSzMwMDAyMAAAAXYAIE=\nAAAAAAAAAAAAAAAAAAAA\n");
+        string input = WriteFile("bad.b64", "HISTFAAAAB942pNpmSzMwMDAyMAAAAXYAIE=\nAAAAAAAAAAAAAAAAAAAA\n");
 
         FluentActions.Invoking(() => PlotInputReader.Read(input, new PlotReadOptions()))
             .Should().Throw<HistogramFormatException>().WithMessage(input + ": line * is not a base64 histogram*");
-    }
-
-    private string Write(string name, string text)
-    {
-        string path = Path.Combine(_dir, name);
-        File.WriteAllText(path, text);
-        return path;
     }
 }

@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.IO;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Plotting.Data;
@@ -15,16 +14,12 @@ namespace HdrHistogram.Plotting.Tests.Report;
 /// each. Run: 1, ..., 990 and ten times 1500. Below 2048 a 3-digit histogram holds every integer exactly, so by hand: p50 500 / 500, p90 900 / 900,
 /// p99 990 / 990, p99.9 999 / 1500 (ratio 1.5015), p99.99 1000 / 1500 (1.5), max 1000 / 1500 (1.5).
 /// </summary>
-public sealed class RunComparisonTests : IDisposable
+public sealed class RunComparisonTests : TempDirectoryTests
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("hdr-compare-").FullName;
-
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
-
     [Fact]
     public void The_ratio_at_each_percentile_is_run_over_baseline()
     {
-        var (before, after) = PlotFixtures.WriteRuns(_dir);
+        var (before, after) = PlotFixtures.WriteRuns(TempDirectory);
         var series = PlotInputReader.Read(before, new PlotReadOptions()).Concat(PlotInputReader.Read(after, new PlotReadOptions())).ToList();
         var ns = ValueUnit.FromUnits("ns", "ns");
 
@@ -39,7 +34,7 @@ public sealed class RunComparisonTests : IDisposable
     [Fact]
     public void The_text_table_shows_both_runs_and_the_ratios()
     {
-        var (before, after) = PlotFixtures.WriteRuns(_dir);
+        var (before, after) = PlotFixtures.WriteRuns(TempDirectory);
         var series = PlotInputReader.Read(before, new PlotReadOptions()).Concat(PlotInputReader.Read(after, new PlotReadOptions())).ToList();
 
         string text = RunComparison.Create(series, before).Text(series, ValueUnit.FromUnits("ns", "us"));
@@ -63,7 +58,7 @@ public sealed class RunComparisonTests : IDisposable
     [Fact]
     public void A_baseline_that_is_not_an_input_or_is_the_only_one_is_refused()
     {
-        var (before, _) = PlotFixtures.WriteRuns(_dir);
+        var (before, _) = PlotFixtures.WriteRuns(TempDirectory);
         var series = PlotInputReader.Read(before, new PlotReadOptions());
 
         FluentActions.Invoking(() => RunComparison.Create(series, "other.hlog")).Should().Throw<ArgumentException>().WithMessage("the baseline other.hlog is not one of the inputs*");

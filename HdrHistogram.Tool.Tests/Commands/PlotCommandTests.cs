@@ -11,16 +11,12 @@ using Xunit;
 
 namespace HdrHistogram.Tool.Tests.Commands;
 
-public sealed class PlotCommandTests : IDisposable
+public sealed class PlotCommandTests : TempDirectoryTests
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("hdr-plot-command-").FullName;
-
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
-
     [Fact]
     public void Plot_writes_an_svg_with_a_legend_entry_per_file_and_tag_and_nothing_on_stdout()
     {
-        string svg = Out("latency.svg");
+        string svg = TempFile("latency.svg");
 
         var result = ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "-o", svg).ShouldSucceed();
 
@@ -28,13 +24,13 @@ public sealed class PlotCommandTests : IDisposable
         var texts = PlotFixtures.Texts(XDocument.Load(svg));
         texts.Should().ContainInOrder("jhiccup-style.hlog", "ycsb-style.hlog [READ]", "ycsb-style.hlog [UPDATE]");
         texts.Should().Contain("99.9%").And.Contain("Latency (ms, log scale)");
-        Directory.GetFiles(_dir).Should().Equal(new[] { svg }, "the temporary file was renamed");
+        Directory.GetFiles(TempDirectory).Should().Equal(new[] { svg }, "the temporary file was renamed");
     }
 
     [Fact]
     public void Plot_of_a_timeline_writes_a_png_of_the_asked_size()
     {
-        string png = Out("timeline.png");
+        string png = TempFile("timeline.png");
 
         ToolRunner.Run("plot", PlotFixtures.JHiccup, "--kind", "timeline", "-o", png, "--width", "800", "--height", "400").ShouldSucceed();
 
@@ -44,7 +40,7 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Plot_of_a_timeline_defaults_to_at_least_600_by_300()
     {
-        string png = Out("timeline.png");
+        string png = TempFile("timeline.png");
 
         ToolRunner.Run("plot", PlotFixtures.Ycsb, "--kind", "timeline", "--values-in", "us", "-o", png).ShouldSucceed();
 
@@ -56,8 +52,8 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Report_with_a_baseline_prints_and_shows_the_ratios()
     {
-        var (before, after) = PlotFixtures.WriteRuns(_dir);
-        string html = Out("compare.html");
+        var (before, after) = PlotFixtures.WriteRuns(TempDirectory);
+        string html = TempFile("compare.html");
 
         var result = ToolRunner.Run("report", after, "--baseline", before, "--values-in", "ns", "--unit", "us", "-o", html).ShouldSucceed();
 
@@ -80,9 +76,9 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Report_with_only_a_baseline_is_a_usage_error()
     {
-        var (before, _) = PlotFixtures.WriteRuns(_dir);
+        var (before, _) = PlotFixtures.WriteRuns(TempDirectory);
 
-        var result = ToolRunner.Run("report", before, "--baseline", before, "-o", Out("x.html"));
+        var result = ToolRunner.Run("report", before, "--baseline", before, "-o", TempFile("x.html"));
 
         result.ExitCode.Should().Be(2);
         result.Stderr.Should().Contain("--baseline needs another FILE to compare with");
@@ -91,8 +87,8 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Plot_y_scale_sets_the_axis()
     {
-        string log = Out("log.svg");
-        string linear = Out("linear.svg");
+        string log = TempFile("log.svg");
+        string linear = TempFile("linear.svg");
 
         ToolRunner.Run("plot", PlotFixtures.Ycsb, "--values-in", "us", "--tag", "READ", "--y-scale", "log", "-o", log).ShouldSucceed();
         ToolRunner.Run("plot", PlotFixtures.JHiccup, "--y-scale", "linear", "-o", linear).ShouldSucceed();
@@ -105,7 +101,7 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Plot_draws_a_java_hgrm_file()
     {
-        string svg = Out("hgrm.svg");
+        string svg = TempFile("hgrm.svg");
 
         ToolRunner.Run("plot", PlotFixtures.Hgrm, "-o", svg, "--title", "jHiccup 2.0.6").ShouldSucceed();
 
@@ -115,7 +111,7 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Plot_draws_the_sla_staircase_in_the_display_unit()
     {
-        string svg = Out("sla.svg");
+        string svg = TempFile("sla.svg");
 
         ToolRunner.Run("plot", PlotFixtures.Ycsb, "--values-in", "us", "--unit", "us", "--sla", "99=2ms,99.9=5ms", "-o", svg).ShouldSucceed();
 
@@ -146,13 +142,13 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Json_with_an_output_file_goes_to_the_file_and_nothing_to_stdout()
     {
-        string file = Out("series.json");
+        string file = TempFile("series.json");
 
         ToolRunner.Run("plot", PlotFixtures.JHiccup, "--json", "-o", file).ShouldSucceed().Stdout.Should().BeEmpty();
 
         using var json = JsonDocument.Parse(File.ReadAllText(file));
         json.RootElement.GetProperty("series")[0].GetProperty("summary").GetProperty("count").GetInt64().Should().Be(90_120);
-        Directory.GetFiles(_dir).Should().Equal(new[] { file });
+        Directory.GetFiles(TempDirectory).Should().Equal(new[] { file });
     }
 
     [Fact]
@@ -172,8 +168,8 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Report_is_one_offline_page_with_the_totals_and_maxima_hdr_process_prints()
     {
-        string html = Out("report.html");
-        var jhiccup = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, _dir);
+        string html = TempFile("report.html");
+        var jhiccup = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, TempDirectory);
 
         ToolRunner.Run("report", PlotFixtures.JHiccup, "-o", html, "--title", "Hiccups").ShouldSucceed().Stdout.Should().BeEmpty();
 
@@ -192,7 +188,7 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Report_rows_per_tag_are_the_numbers_hdr_process_prints_for_that_tag()
     {
-        string html = Out("ycsb.html");
+        string html = TempFile("ycsb.html");
 
         ToolRunner.Run("report", PlotFixtures.Ycsb, "--values-in", "us", "-o", html).ShouldSucceed();
 
@@ -200,14 +196,14 @@ public sealed class PlotCommandTests : IDisposable
         rows.Select(r => r[1]).Should().Equal("READ", "UPDATE");
         foreach (var row in rows)
         {
-            row.Skip(4).Should().Equal(Expected(HdrProcessOutput.Run(PlotFixtures.Ycsb, 1000, _dir, "-tag", row[1])), "the {0} row", row[1]);
+            row.Skip(4).Should().Equal(Expected(HdrProcessOutput.Run(PlotFixtures.Ycsb, 1000, TempDirectory, "-tag", row[1])), "the {0} row", row[1]);
         }
     }
 
     [Fact]
     public void Report_rows_in_another_unit_and_window_are_what_hdr_process_prints_with_that_ratio_and_window()
     {
-        string html = Out("window.html");
+        string html = TempFile("window.html");
 
         ToolRunner.Run("report", PlotFixtures.Ycsb, "--values-in", "us", "--unit", "us", "--start", "50", "--end", "120", "-o", html).ShouldSucceed();
 
@@ -215,7 +211,7 @@ public sealed class PlotCommandTests : IDisposable
         rows.Should().HaveCount(2);
         foreach (var row in rows)
         {
-            row.Skip(4).Should().Equal(Expected(HdrProcessOutput.Run(PlotFixtures.Ycsb, 1, _dir, "-tag", row[1], "-start", "50", "-end", "120")), "the {0} row", row[1]);
+            row.Skip(4).Should().Equal(Expected(HdrProcessOutput.Run(PlotFixtures.Ycsb, 1, TempDirectory, "-tag", row[1], "-start", "50", "-end", "120")), "the {0} row", row[1]);
             row[2].Should().Be("8", "the intervals starting at 50 s to 120 s");
         }
     }
@@ -223,9 +219,9 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void Files_recorded_in_different_units_are_shown_in_one_with_a_unit_per_file()
     {
-        string html = Out("mixed.html");
-        var jhiccup = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, _dir);
-        var read = HdrProcessOutput.Run(PlotFixtures.Ycsb, 1000, _dir, "-tag", "READ");
+        string html = TempFile("mixed.html");
+        var jhiccup = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, TempDirectory);
+        var read = HdrProcessOutput.Run(PlotFixtures.Ycsb, 1000, TempDirectory, "-tag", "READ");
 
         ToolRunner.Run("report", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "-o", html).ShouldSucceed();
         var json = Json(ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us", "--json").ShouldSucceed());
@@ -240,13 +236,13 @@ public sealed class PlotCommandTests : IDisposable
 
     [Fact]
     public void A_unit_list_that_does_not_match_the_files_is_a_usage_error()
-        => ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us,ms", "-o", Out("x.svg"))
+        => ToolRunner.Run("plot", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--values-in", "ns,us,ms", "-o", TempFile("x.svg"))
             .ShouldFailWithOneLine("--values-in needs one unit, or one per FILE in order (2 FILEs, 3 units)", 2);
 
     [Fact]
     public void Timeline_times_are_the_times_hdr_process_prints_for_each_interval()
     {
-        var process = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, _dir, "-start", "20", "-end", "50");
+        var process = HdrProcessOutput.Run(PlotFixtures.JHiccup, 1e6, TempDirectory, "-start", "20", "-end", "50");
 
         var json = Json(ToolRunner.Run("plot", PlotFixtures.JHiccup, "--kind", "timeline", "--start", "20", "--end", "50", "--json").ShouldSucceed());
 
@@ -272,9 +268,9 @@ public sealed class PlotCommandTests : IDisposable
     {
         string[] Outputs(string suffix)
         {
-            string svg = Out("c" + suffix + ".svg");
-            string timeline = Out("t" + suffix + ".svg");
-            string html = Out("r" + suffix + ".html");
+            string svg = TempFile("c" + suffix + ".svg");
+            string timeline = TempFile("t" + suffix + ".svg");
+            string html = TempFile("r" + suffix + ".html");
             ToolRunner.Run("plot", PlotFixtures.Ycsb, "--values-in", "us", "--sla", "99.9=2.5ms", "--title", "1.5 s", "-o", svg).ShouldSucceed();
             ToolRunner.Run("plot", PlotFixtures.JHiccup, "--kind", "timeline", "--unit", "s", "-o", timeline).ShouldSucceed();
             ToolRunner.Run("report", PlotFixtures.JHiccup, PlotFixtures.Ycsb, "--ratio", "1000.5", "-o", html).ShouldSucceed();
@@ -302,12 +298,12 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void A_file_that_is_not_a_histogram_input_is_one_line_naming_it_and_leaves_no_output()
     {
-        string notes = Write("notes.txt", "just some words\n");
-        string svg = Out("never.svg");
+        string notes = WriteFile("notes.txt", "just some words\n");
+        string svg = TempFile("never.svg");
 
         ToolRunner.Run("plot", PlotFixtures.JHiccup, notes, "-o", svg).ShouldFailWithOneLine(notes + " is not a histogram log, .hgrm file or base64 histogram", 1);
 
-        Directory.GetFiles(_dir).Should().Equal(new[] { notes }, "no output file, not even a temporary one");
+        Directory.GetFiles(TempDirectory).Should().Equal(new[] { notes }, "no output file, not even a temporary one");
     }
 
     [Theory]
@@ -320,7 +316,7 @@ public sealed class PlotCommandTests : IDisposable
     public void Malformed_inputs_are_one_line_naming_the_file_exit_1_and_leave_no_output(string name)
     {
         string log = File.ReadAllText(PlotFixtures.JHiccup);
-        string input = Out(name);
+        string input = TempFile(name);
         switch (name)
         {
             case "corrupt-payload.hlog":
@@ -348,8 +344,8 @@ public sealed class PlotCommandTests : IDisposable
                 break;
         }
 
-        string svg = Out("never.svg");
-        string html = Out("never.html");
+        string svg = TempFile("never.svg");
+        string html = TempFile("never.html");
         File.Exists(input).Should().BeTrue();
 
         var plot = ToolRunner.Run("plot", PlotFixtures.JHiccup, input, "-o", svg).ShouldFailWithOneLine(input, 1);
@@ -357,7 +353,7 @@ public sealed class PlotCommandTests : IDisposable
         ToolRunner.Run("plot", input, "--json").ShouldFailWithOneLine(input, 1).Stdout.Should().BeEmpty();
 
         plot.Stderr.Should().StartWith("hdr plot: error: ").And.NotContain("Exception");
-        Directory.GetFiles(_dir).Should().Equal(new[] { input }, "no output file, not even a temporary one");
+        Directory.GetFiles(TempDirectory).Should().Equal(new[] { input }, "no output file, not even a temporary one");
     }
 
     [Fact]
@@ -365,8 +361,8 @@ public sealed class PlotCommandTests : IDisposable
     {
         // A log still being written ends in a partial line: hdr process (as Java's reader) reads the complete intervals before it.
         string log = File.ReadAllText(PlotFixtures.JHiccup);
-        string cut = Write("cut.hlog", log.Substring(0, log.Length * 2 / 3));
-        var process = HdrProcessOutput.Run(cut, 1e6, _dir);
+        string cut = WriteFile("cut.hlog", log.Substring(0, log.Length * 2 / 3));
+        var process = HdrProcessOutput.Run(cut, 1e6, TempDirectory);
 
         var run = ToolRunner.Run("plot", cut, "--json");
 
@@ -380,20 +376,20 @@ public sealed class PlotCommandTests : IDisposable
     [Fact]
     public void A_failed_plot_leaves_an_existing_output_as_it_was()
     {
-        string svg = Write("kept.svg", "<svg/>");
-        string notes = Write("notes.txt", "just some words\n");
+        string svg = WriteFile("kept.svg", "<svg/>");
+        string notes = WriteFile("notes.txt", "just some words\n");
 
         ToolRunner.Run("plot", notes, "-o", svg).ShouldFailWithOneLine(notes, 1);
 
         File.ReadAllText(svg).Should().Be("<svg/>");
-        Directory.GetFiles(_dir).Should().BeEquivalentTo(new[] { svg, notes });
+        Directory.GetFiles(TempDirectory).Should().BeEquivalentTo(new[] { svg, notes });
     }
 
     [Fact]
     public void An_empty_log_has_no_histograms()
     {
-        string empty = Write("empty.hlog", "#[Histogram log format version 1.3]\n#[StartTime: 1764037800.000 (seconds since epoch)]\n\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n");
-        string html = Out("empty.html");
+        string empty = WriteFile("empty.hlog", "#[Histogram log format version 1.3]\n#[StartTime: 1764037800.000 (seconds since epoch)]\n\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n");
+        string html = TempFile("empty.html");
 
         ToolRunner.Run("report", empty, "-o", html).ShouldFailWithOneLine("no histograms in " + empty, 1);
 
@@ -406,14 +402,14 @@ public sealed class PlotCommandTests : IDisposable
     [InlineData("out.html")]
     public void Plot_to_an_unknown_extension_is_a_usage_error(string output)
     {
-        ToolRunner.Run("plot", PlotFixtures.JHiccup, "-o", Out(output)).ShouldFailWithOneLine("use a .svg or .png output file", 2);
+        ToolRunner.Run("plot", PlotFixtures.JHiccup, "-o", TempFile(output)).ShouldFailWithOneLine("use a .svg or .png output file", 2);
 
-        Directory.GetFiles(_dir).Should().BeEmpty();
+        Directory.GetFiles(TempDirectory).Should().BeEmpty();
     }
 
     [Fact]
     public void Report_to_a_non_html_file_is_a_usage_error()
-        => ToolRunner.Run("report", PlotFixtures.JHiccup, "-o", Out("report.svg")).ShouldFailWithOneLine("use an .html output file", 2);
+        => ToolRunner.Run("report", PlotFixtures.JHiccup, "-o", TempFile("report.svg")).ShouldFailWithOneLine("use an .html output file", 2);
 
     [Theory]
     [InlineData("--sla", "99.9")]
@@ -423,24 +419,24 @@ public sealed class PlotCommandTests : IDisposable
     [InlineData("--width", "5")]
     [InlineData("--start", "soon")]
     public void Bad_options_are_usage_errors(string option, string value)
-        => ToolRunner.Run("plot", PlotFixtures.JHiccup, "-o", Out("x.svg"), option, value).ShouldFailWithOneLine(option, 2);
+        => ToolRunner.Run("plot", PlotFixtures.JHiccup, "-o", TempFile("x.svg"), option, value).ShouldFailWithOneLine(option, 2);
 
     [Fact]
     public void A_ratio_and_a_unit_together_are_a_usage_error()
-        => ToolRunner.Run("plot", PlotFixtures.JHiccup, "-o", Out("x.svg"), "--ratio", "1000", "--unit", "us").ShouldFailWithOneLine("--ratio replaces --unit and --values-in: give --ratio alone, or the units", 2);
+        => ToolRunner.Run("plot", PlotFixtures.JHiccup, "-o", TempFile("x.svg"), "--ratio", "1000", "--unit", "us").ShouldFailWithOneLine("--ratio replaces --unit and --values-in: give --ratio alone, or the units", 2);
 
     [Fact]
     public void A_missing_input_is_an_error_naming_it()
-        => ToolRunner.Run("plot", Path.Combine(_dir, "missing.hlog"), "-o", Out("x.svg")).ShouldFailWithOneLine("missing.hlog", 1);
+        => ToolRunner.Run("plot", TempFile("missing.hlog"), "-o", TempFile("x.svg")).ShouldFailWithOneLine("missing.hlog", 1);
 
     [Fact]
     public void A_timeline_of_inputs_without_intervals_is_an_error()
-        => ToolRunner.Run("plot", PlotFixtures.Hgrm, "--kind", "timeline", "-o", Out("x.png")).ShouldFailWithOneLine("a timeline needs a histogram log", 1);
+        => ToolRunner.Run("plot", PlotFixtures.Hgrm, "--kind", "timeline", "-o", TempFile("x.png")).ShouldFailWithOneLine("a timeline needs a histogram log", 1);
 
     [Fact]
     public void Progress_goes_to_stderr_when_asked_for()
     {
-        string svg = Out("p.svg");
+        string svg = TempFile("p.svg");
 
         var result = ToolRunner.Run(null, TimeSpan.Zero, "plot", PlotFixtures.JHiccup, "-o", svg, "--progress");
 
@@ -451,7 +447,7 @@ public sealed class PlotCommandTests : IDisposable
 
     [Fact]
     public void No_progress_without_a_terminal_or_the_option()
-        => ToolRunner.Run(null, TimeSpan.Zero, "plot", PlotFixtures.JHiccup, "-o", Out("p.svg")).ShouldSucceed();
+        => ToolRunner.Run(null, TimeSpan.Zero, "plot", PlotFixtures.JHiccup, "-o", TempFile("p.svg")).ShouldSucceed();
 
     /// <summary>
     /// The README's and docs/tool.md's pictures were looked at by a person when eng/plots.sh wrote them; hdr plot must
@@ -463,7 +459,7 @@ public sealed class PlotCommandTests : IDisposable
     [InlineData("plot-timeline.png", "--kind", "timeline", "--tag", "db", "--title", "samples/latency.hlog [db]: latency by interval")]
     public void Hdr_plot_draws_the_committed_pictures_of_the_docs_byte_for_byte(string picture, params string[] options)
     {
-        string output = Out(picture);
+        string output = TempFile(picture);
         var args = new[] { "plot", RepositoryFiles.SampleLog }
             .Concat(options).Concat(new[] { "--width", "1000", "--height", "560", "-o", output }).ToArray();
 
@@ -491,13 +487,4 @@ public sealed class PlotCommandTests : IDisposable
     /// <summary>Count, min, p50, p90, p99, p99.9, p99.99, max, mean, std dev: the report's columns from the 5th on, as hdr process printed them.</summary>
     private static string[] Expected(HdrProcessOutput process)
         => new[] { process.TotalCount, process.Min }.Concat(process.Percentiles.Take(5)).Concat(new[] { process.Max, process.Mean, process.StdDeviation }).ToArray();
-
-    private string Out(string name) => Path.Combine(_dir, name);
-
-    private string Write(string name, string text)
-    {
-        string path = Out(name);
-        File.WriteAllText(path, text);
-        return path;
-    }
 }

@@ -5,6 +5,7 @@ using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Plotting.BrowserTests;
 using HdrHistogram.Plotting.Data;
+using HdrHistogram.Plotting.Tests.Infrastructure;
 using HdrHistogram.Plotting.Timeline;
 using HdrHistogram.Tool.Tests.Infrastructure;
 using Xunit;
@@ -16,12 +17,8 @@ namespace HdrHistogram.Tool.Tests.Commands;
 /// bucket's numbers those of its intervals added together (checked against <c>hdr summary --start --end</c> over the
 /// same intervals), bounds shared by the tags, gaps marked.
 /// </summary>
-public sealed class TimelineBucketTests : IDisposable
+public sealed class TimelineBucketTests : TempDirectoryTests
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("hdr-timeline-tests-").FullName;
-
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
-
     [Fact]
     public void A_log_of_up_to_2048_intervals_is_drawn_interval_by_interval()
     {
@@ -80,7 +77,7 @@ public sealed class TimelineBucketTests : IDisposable
     [Fact]
     public void The_tags_of_a_log_share_the_bucket_bounds()
     {
-        string log = Path.Combine(_dir, "tagged.hlog");
+        string log = TempFile("tagged.hlog");
         SyntheticLog.Write(log, 5_000, tags: new string?[] { null, "db" });
 
         var series = PlotInputReader.Read(log, new PlotReadOptions());
@@ -93,7 +90,7 @@ public sealed class TimelineBucketTests : IDisposable
     [Fact]
     public void A_gap_in_the_log_is_marked_on_the_bucket_after_it()
     {
-        string log = Path.Combine(_dir, "gap.hlog");
+        string log = TempFile("gap.hlog");
         SyntheticLog.Write(log, 100, skip: i => i is >= 40 and < 60);
 
         var timeline = PlotInputReader.Read(log, new PlotReadOptions()).Single().Timeline;
@@ -117,5 +114,5 @@ public sealed class TimelineBucketTests : IDisposable
         timeline.Should().OnlyContain(b => b.Intervals == 1);
     }
 
-    private string Log(int intervals) => SyntheticLog.In(_dir, intervals);
+    private string Log(int intervals) => SyntheticLog.In(TempDirectory, intervals);
 }

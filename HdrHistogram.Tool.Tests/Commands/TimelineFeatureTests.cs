@@ -21,12 +21,8 @@ namespace HdrHistogram.Tool.Tests.Commands;
 /// the worst intervals (the report and <c>hdr summary --worst</c> alike), --percentiles, the wall-clock axis, the SLA
 /// judged.
 /// </summary>
-public sealed class TimelineFeatureTests : IDisposable
+public sealed class TimelineFeatureTests : TempDirectoryTests
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("hdr-timeline-features-").FullName;
-
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
-
     [Fact]
     public void Moving_windows_parse_with_their_units()
     {
@@ -86,7 +82,7 @@ public sealed class TimelineFeatureTests : IDisposable
             .ToList();
 
         string summary = Succeed(ToolRunner.Run("summary", log, "--unit", "ns", "--worst", "3"));
-        string page = Path.Combine(_dir, "worst.html");
+        string page = TempFile("worst.html");
         Succeed(ToolRunner.Run("report", log, "--unit", "ns", "--worst", "3", "-o", page));
 
         string worst = summary.Substring(summary.IndexOf("Worst intervals by max (untagged):\n", StringComparison.Ordinal));
@@ -124,7 +120,7 @@ public sealed class TimelineFeatureTests : IDisposable
         string log = Log(50);
 
         var json = System.Text.Json.JsonDocument.Parse(Succeed(ToolRunner.Run("plot", log, "--kind", "timeline", "--percentiles", "99,p99.99", "--json"))).RootElement;
-        string svgPath = Path.Combine(_dir, "lines.svg");
+        string svgPath = TempFile("lines.svg");
         Succeed(ToolRunner.Run("plot", log, "--kind", "timeline", "--percentiles", "99,max", "-o", svgPath));
 
         json.GetProperty("series")[0].GetProperty("intervals")[0].EnumerateObject().Select(p => p.Name).Should().Equal("timeSec", "count", "intervals", "p99", "p99.99", "max");
@@ -173,7 +169,7 @@ public sealed class TimelineFeatureTests : IDisposable
     [Fact]
     public void An_empty_report_is_a_page_for_dropped_logs()
     {
-        string page = Path.Combine(_dir, "empty.html");
+        string page = TempFile("empty.html");
 
         Succeed(ToolRunner.Run("report", "--empty", "--unit", "us", "-o", page));
 
@@ -191,8 +187,8 @@ public sealed class TimelineFeatureTests : IDisposable
         string[] Outputs(string culture)
         {
             using var scope = new HdrHistogram.UnitTests.Infrastructure.CultureScope(culture);
-            string page = Path.Combine(_dir, "culture-" + culture + ".html");
-            string picture = Path.Combine(_dir, "culture-" + culture + ".svg");
+            string page = TempFile("culture-" + culture + ".html");
+            string picture = TempFile("culture-" + culture + ".svg");
             Succeed(ToolRunner.Run("report", log, "--mwp", "99.9:1.5m", "--worst", "3", "--sla", "99.5=0.04ms", "--time-axis", "wall", "--tz", "Europe/Berlin", "--percentiles", "99.5,max", "-o", page));
             Succeed(ToolRunner.Run("plot", log, "--kind", "timeline", "--mwp", "99.9:1.5m", "--time-axis", "wall", "--tz", "Europe/Berlin", "-o", picture));
             string summary = Succeed(ToolRunner.Run("summary", log, "--worst", "3", "--tz", "Europe/Berlin"));
@@ -212,7 +208,7 @@ public sealed class TimelineFeatureTests : IDisposable
         return result.Text;
     }
 
-    private string Log(int intervals) => SyntheticLog.In(_dir, intervals);
+    private string Log(int intervals) => SyntheticLog.In(TempDirectory, intervals);
 
     /// <summary>Intervals <paramref name="from"/> to <paramref name="to"/> (clipped to the log) added together.</summary>
     private static LongHistogram Sum(System.Collections.Generic.List<HistogramBase> intervals, int from, int to)
