@@ -6,7 +6,6 @@ using System.IO;
 using System.Linq;
 using System.Net;
 using System.Net.Http;
-using System.Net.Sockets;
 using System.Text;
 using System.Text.Json;
 using System.Threading;
@@ -151,7 +150,7 @@ public sealed class PrometheusServer : IDisposable
             Directory.CreateDirectory(_folder);
             string config = Path.Combine(_folder, "prometheus.yml");
             File.WriteAllText(config, "global:\n  scrape_interval: 15s\n");
-            _port = FreePort();
+            _port = LoopbackPort.Free();
             var start = new ProcessStartInfo(executable)
             {
                 RedirectStandardOutput = true,
@@ -209,15 +208,6 @@ public sealed class PrometheusServer : IDisposable
         {
             _log.Append(line).Append('\n');
         }
-    }
-
-    private static int FreePort()
-    {
-        var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-        listener.Stop();
-        return port;
     }
 
     private static string? Find()

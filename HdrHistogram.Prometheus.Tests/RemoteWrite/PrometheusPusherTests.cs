@@ -147,7 +147,7 @@ public class PrometheusPusherTests
     [Fact]
     public async Task A_dead_receiver_gets_one_attempt_at_a_time_and_no_backlog_when_back()
     {
-        int port = ScriptedReceiver.ClosedPort();
+        int port = LoopbackPort.Free();
         var (registry, recorder) = Registry();
         var options = Options(new Uri($"http://127.0.0.1:{port}/api/v1/write"), 100);
         options.MaxRetryDelay = TimeSpan.FromMilliseconds(100);

@@ -115,7 +115,7 @@ public class PrometheusRemoteWriterTests
     [Fact]
     public async Task A_closed_port_gives_status_0()
     {
-        var url = new Uri($"http://127.0.0.1:{ScriptedReceiver.ClosedPort()}/api/v1/write");
+        var url = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}/api/v1/write");
         using var writer = new PrometheusRemoteWriter(url, TimeSpan.FromSeconds(10));
 
         var result = await Bounded(writer.SendAsync(Request()));

@@ -71,16 +71,6 @@ public sealed class ScriptedReceiver : IDisposable
     /// <summary>The requests answered (a response written), whatever the status.</summary>
     public int Answered => Volatile.Read(ref _answered);
 
-    /// <summary>A port nothing listens on (bound for a moment, then closed): connecting to it is refused.</summary>
-    public static int ClosedPort()
-    {
-        var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-        listener.Stop();
-        return port;
-    }
-
     /// <summary>Waits for the next request received; false when none came within <paramref name="timeout"/>.</summary>
     public bool WaitForRequest(TimeSpan timeout) => _received.Wait(timeout);
 

@@ -2,7 +2,6 @@ using System;
 using System.Linq;
 using System.Net;
 using System.Net.Http;
-using System.Net.Sockets;
 using System.Threading.Tasks;
 using FluentAssertions;
 using HdrHistogram.Prometheus.AspNetCore;
@@ -75,7 +74,7 @@ public class ServingTests
         var recorder = new Recorder(1, 1_000_000, 3);
         recorder.RecordValueWithCount(42, 5);
         registry.CreateHistogram("job_items", "Items per job.").Add(recorder);
-        int port = FreePort();
+        int port = LoopbackPort.Free();
         using var listener = new PrometheusMetricsListener($"http://127.0.0.1:{port}/metrics/", registry);
         listener.Start();
         using var client = new HttpClient();
@@ -86,14 +85,5 @@ public class ServingTests
         var response = await client.SendAsync(request);
         var family = PbMetricFamily.ParseDelimited(await response.Content.ReadAsByteArrayAsync()).Single();
         family.Metrics.Single().Histogram!.SampleCount.Should().Be(5);
-    }
-
-    private static int FreePort()
-    {
-        var probe = new TcpListener(IPAddress.Loopback, 0);
-        probe.Start();
-        int port = ((IPEndPoint)probe.LocalEndpoint).Port;
-        probe.Stop();
-        return port;
     }
 }

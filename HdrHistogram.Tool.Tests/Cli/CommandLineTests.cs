@@ -25,12 +25,7 @@ public class CommandLineTests
     [InlineData(new[] { "process", "-start", "x" }, "hdr process: error: -start needs a number, not 'x' (see hdr process --help)\n")]
     [InlineData(new[] { "decode", "--scale", "0" }, "hdr decode: error: --scale needs a positive number, not '0' (see hdr decode --help)\n")]
     public void Usage_errors_are_one_line_with_suggestions_and_exit_code_2(string[] args, string stderr)
-    {
-        var result = ToolRunner.Run(args);
-        result.ExitCode.Should().Be(2);
-        result.Stderr.Should().Be(stderr);
-        result.Stdout.Should().BeEmpty();
-    }
+        => ToolRunner.Run(args).ShouldBeUsageError(stderr);
 
     [Fact]
     public void Java_spellings_of_process_options_are_accepted_with_one_dash_or_two()

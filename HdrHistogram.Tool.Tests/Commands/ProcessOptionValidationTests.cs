@@ -1,4 +1,3 @@
-using FluentAssertions;
 using HdrHistogram.Tool.Tests.Infrastructure;
 using HdrHistogram.UnitTests.Infrastructure;
 using Xunit;
@@ -22,10 +21,7 @@ public class ProcessOptionValidationTests
     {
         var args = new System.Collections.Generic.List<string> { "process", "-i", LogFixtures.HlogPath("logs/tagged-interleaved") };
         args.AddRange(options);
-        var result = ToolRunner.Run(args.ToArray());
-        result.ExitCode.Should().Be(2);
-        result.Stderr.Should().Be("hdr process: error: " + message + " (see hdr process --help)\n");
-        result.Stdout.Should().BeEmpty();
+        ToolRunner.Run(args.ToArray()).ShouldBeUsageError("hdr process: error: " + message + " (see hdr process --help)\n");
     }
 
     [Fact]

@@ -1,7 +1,6 @@
 using System.IO;
-using System.Net;
-using System.Net.Sockets;
 using FluentAssertions;
+using HdrHistogram.Prometheus.Tests;
 using HdrHistogram.Tool.Tests.Infrastructure;
 using Xunit;
 
@@ -28,17 +27,12 @@ public class PushCommandTests
     [InlineData(new[] { "push", "x.hlog", "--url", Url, "--batch", "0" }, "hdr push: error: --batch needs a whole number from 1 to 10000, not '0' (see hdr push --help)\n")]
     [InlineData(new[] { "push", "--url", Url, "--now" }, "hdr push: error: --now reads the log twice (its last interval first): give a FILE, not standard input\n")]
     public void Bad_arguments_are_one_line_usage_errors(string[] args, string expected)
-    {
-        var result = ToolRunner.Run(args);
-        result.ExitCode.Should().Be(2);
-        result.Stderr.Should().Be(expected);
-        result.Stdout.Should().BeEmpty();
-    }
+        => ToolRunner.Run(args).ShouldBeUsageError(expected);
 
     [Fact]
     public void A_receiver_that_cannot_be_reached_is_a_one_line_error()
     {
-        int port = ClosedPort();
+        int port = LoopbackPort.Free();
         string url = "http://127.0.0.1:" + port + "/api/v1/write";
         var result = ToolRunner.Run("push", RepositoryFiles.SampleLog, "--url", url);
         result.ShouldFailWithOneLine("(nothing was pushed)", exitCode: 1);
@@ -49,21 +43,11 @@ public class PushCommandTests
     [Fact]
     public void Input_errors_come_before_any_request()
     {
-        string url = "http://127.0.0.1:" + ClosedPort() + "/api/v1/write";
+        string url = "http://127.0.0.1:" + LoopbackPort.Free() + "/api/v1/write";
         ToolRunner.Run("push", RepositoryFiles.SampleLog, "--url", url, "--tag", "nope").Stderr
             .Should().Be("hdr push: error: no histograms in " + RepositoryFiles.SampleLog + " with tag 'nope'\n");
         ToolRunner.Run("push", Path.Combine(Path.GetTempPath(), "missing-" + System.Guid.NewGuid().ToString("N") + ".hlog"), "--url", url)
             .ShouldFailWithOneLine("file not found", exitCode: 1);
         ToolRunner.Run(ToolRunner.Utf8(""), "push", "--url", url).Stderr.Should().Be("hdr push: error: no histograms in standard input (it is empty)\n");
-    }
-
-    /// <summary>A port of 127.0.0.1 where nothing listens (it was free a moment ago).</summary>
-    private static int ClosedPort()
-    {
-        var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-        listener.Stop();
-        return port;
     }
 }

@@ -79,6 +79,18 @@ internal sealed class ToolResult
         return this;
     }
 
+    /// <summary>
+    /// Asserts a usage error: exit code 2, exactly <paramref name="stderr"/> on standard error and nothing on standard
+    /// output.
+    /// </summary>
+    public ToolResult ShouldBeUsageError(string stderr)
+    {
+        ExitCode.Should().Be(2, "stderr: {0}", Stderr);
+        Stderr.Should().Be(stderr);
+        Stdout.Should().BeEmpty();
+        return this;
+    }
+
     /// <summary>Asserts a failure reported as exactly one line on standard error, with no stack trace.</summary>
     public ToolResult ShouldFailWithOneLine(string containing, int exitCode = 1)
     {
