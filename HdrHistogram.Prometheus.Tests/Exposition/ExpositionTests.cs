@@ -40,9 +40,7 @@ public class ExpositionTests
         }
         else
         {
-            var buffer = new ArrayBufferWriter<byte>();
-            registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
-            bytes = buffer.WrittenSpan.ToArray();
+            bytes = ProtobufScrapes.WriteBytes(registry);
         }
 
         return System.Text.Encoding.UTF8.GetString(bytes);

@@ -1,7 +1,5 @@
 using System;
-using System.Buffers;
 using FluentAssertions;
-using HdrHistogram.Prometheus.Exposition;
 using HdrHistogram.Prometheus.Registry;
 using Xunit;
 
@@ -22,12 +20,7 @@ public class BurstMemoryTests
         var family = registry.CreateHistogram("burst_seconds", "h", new PrometheusHistogramOptions { ValueScale = 1e-9 });
         var recorder = family.GetOrCreateRecorder();
         var series = (RecorderSeries)family.Series[0];
-        var buffer = new ArrayBufferWriter<byte>();
-        void Scrape()
-        {
-            buffer.ResetWrittenCount();
-            registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
-        }
+        void Scrape() => ProtobufScrapes.WriteBytes(registry);
 
         var random = new Random(7);
         for (int i = 0; i < 100_000; i++)

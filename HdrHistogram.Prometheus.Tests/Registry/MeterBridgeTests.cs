@@ -1,11 +1,8 @@
-using System.Buffers;
 using System.Diagnostics.Metrics;
 using System.Linq;
 using FluentAssertions;
-using HdrHistogram.Prometheus.Exposition;
 using HdrHistogram.Prometheus.Metrics;
 using HdrHistogram.Prometheus.Registry;
-using HdrHistogram.Prometheus.Tests.Protobuf;
 using Xunit;
 
 namespace HdrHistogram.Prometheus.Tests.Registry;
@@ -27,9 +24,7 @@ public class MeterBridgeTests
         histogram.Record(10, new System.Collections.Generic.KeyValuePair<string, object?>("route", "/b"));
         histogram.Record(-1, new System.Collections.Generic.KeyValuePair<string, object?>("route", "/b"));
 
-        var buffer = new ArrayBufferWriter<byte>();
-        registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
-        var family = PbMetricFamily.ParseDelimited(buffer.WrittenSpan.ToArray()).Single();
+        var family = ProtobufScrapes.Write(registry).Single();
         family.Name.Should().Be("bridge_request_duration_seconds");
         family.Metrics.Select(m => (m.Labels.Single().Value, m.Histogram!.SampleCount)).Should().Equal(("/a", 2UL), ("/b", 1UL));
         family.Metrics[0].Histogram!.SampleSum.Should().BeApproximately(0.004, 0.004 * 0.001);

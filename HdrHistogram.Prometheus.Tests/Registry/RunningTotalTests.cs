@@ -1,11 +1,9 @@
 using System;
-using System.Buffers;
 using System.Linq;
 using FluentAssertions;
 using HdrHistogram.Prometheus.Exposition;
 using HdrHistogram.Prometheus.NativeHistograms;
 using HdrHistogram.Prometheus.Registry;
-using HdrHistogram.Prometheus.Tests.Protobuf;
 using Xunit;
 
 namespace HdrHistogram.Prometheus.Tests.Registry;
@@ -53,14 +51,12 @@ public class RunningTotalTests
 
         Record(500);
         var series = family.Add(recorder);
-        var buffer = new ArrayBufferWriter<byte>();
         for (int scrape = 0; scrape < 6; scrape++)
         {
             Record(scrape == 3 ? 0 : random.Next(1, 400));
             if (scrape % 2 == 0)
             {
-                buffer.ResetWrittenCount();
-                registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
+                ProtobufScrapes.WriteBytes(registry);
             }
             else
             {
@@ -68,9 +64,7 @@ public class RunningTotalTests
             }
         }
 
-        buffer.ResetWrittenCount();
-        registry.Write(buffer, PrometheusExpositionFormat.Protobuf);
-        var exposed = PbMetricFamily.ParseDelimited(buffer.WrittenSpan.ToArray())[0].Metrics[0].Histogram!;
+        var exposed = ProtobufScrapes.Write(registry)[0].Metrics[0].Histogram!;
         var native = new NativeHistogram();
         NativeHistogramConverter.Convert(expected, 1e-9, native, schema);
         exposed.SampleCount.Should().Be((ulong)expected.TotalCount);
