@@ -33,20 +33,18 @@ public sealed class PbMetricFamily
     public static PbMetricFamily Parse(ByteString bytes)
     {
         var family = new PbMetricFamily();
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
+        SharedMessages.ReadFields(bytes, (input, field, _) =>
         {
-            switch (WireFormat.GetTagFieldNumber(tag))
+            switch (field)
             {
-                case 1: family.Name = input.ReadString(); break;
-                case 2: family.Help = input.ReadString(); break;
-                case 3: family.Type = input.ReadEnum(); break;
-                case 4: family.Metrics.Add(PbMetric.Parse(input.ReadBytes())); break;
-                case 5: family.Unit = input.ReadString(); break;
-                default: input.SkipLastField(); break;
+                case 1: family.Name = input.ReadString(); return true;
+                case 2: family.Help = input.ReadString(); return true;
+                case 3: family.Type = input.ReadEnum(); return true;
+                case 4: family.Metrics.Add(PbMetric.Parse(input.ReadBytes())); return true;
+                case 5: family.Unit = input.ReadString(); return true;
+                default: return false;
             }
-        }
+        });
 
         return family;
     }
@@ -61,17 +59,15 @@ public sealed class PbMetric
     public static PbMetric Parse(ByteString bytes)
     {
         var metric = new PbMetric();
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
+        SharedMessages.ReadFields(bytes, (input, field, _) =>
         {
-            switch (WireFormat.GetTagFieldNumber(tag))
+            switch (field)
             {
-                case 1: metric.Labels.Add(SharedMessages.ReadLabel(input.ReadBytes())); break;
-                case 7: metric.Histogram = PbHistogram.Parse(input.ReadBytes()); break;
-                default: input.SkipLastField(); break;
+                case 1: metric.Labels.Add(SharedMessages.ReadLabel(input.ReadBytes())); return true;
+                case 7: metric.Histogram = PbHistogram.Parse(input.ReadBytes()); return true;
+                default: return false;
             }
-        }
+        });
 
         return metric;
     }
@@ -128,40 +124,36 @@ public sealed class PbHistogram
     public static PbHistogram Parse(ByteString bytes)
     {
         var h = new PbHistogram();
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
+        SharedMessages.ReadFields(bytes, (input, field, tag) =>
         {
-            switch (WireFormat.GetTagFieldNumber(tag))
+            switch (field)
             {
-                case 1: h.SampleCount = input.ReadUInt64(); break;
-                case 2: h.SampleSum = input.ReadDouble(); break;
-                case 3: input.SkipLastField(); h.ClassicBucketCount++; break;
-                case 5: h.Schema = input.ReadSInt32(); break;
-                case 6: h.ZeroThreshold = input.ReadDouble(); break;
-                case 7: h.ZeroCount = input.ReadUInt64(); break;
-                case 12: h.PositiveSpans.Add(SharedMessages.ReadSpan(input.ReadBytes())); break;
-                case 13: SharedMessages.ReadDeltas(input, tag, h.PositiveDeltas); break;
-                case 15: h.ParseTimestamp(input.ReadBytes()); break;
-                default: input.SkipLastField(); break;
+                case 1: h.SampleCount = input.ReadUInt64(); return true;
+                case 2: h.SampleSum = input.ReadDouble(); return true;
+                case 3: input.SkipLastField(); h.ClassicBucketCount++; return true;
+                case 5: h.Schema = input.ReadSInt32(); return true;
+                case 6: h.ZeroThreshold = input.ReadDouble(); return true;
+                case 7: h.ZeroCount = input.ReadUInt64(); return true;
+                case 12: h.PositiveSpans.Add(SharedMessages.ReadSpan(input.ReadBytes())); return true;
+                case 13: SharedMessages.ReadDeltas(input, tag, h.PositiveDeltas); return true;
+                case 15: h.ParseTimestamp(input.ReadBytes()); return true;
+                default: return false;
             }
-        }
+        });
 
         return h;
     }
 
     private void ParseTimestamp(ByteString bytes)
     {
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
+        SharedMessages.ReadFields(bytes, (input, field, _) =>
         {
-            switch (WireFormat.GetTagFieldNumber(tag))
+            switch (field)
             {
-                case 1: CreatedSeconds = input.ReadInt64(); break;
-                case 2: CreatedNanos = input.ReadInt32(); break;
-                default: input.SkipLastField(); break;
+                case 1: CreatedSeconds = input.ReadInt64(); return true;
+                case 2: CreatedNanos = input.ReadInt32(); return true;
+                default: return false;
             }
-        }
+        });
     }
 }

@@ -17,16 +17,14 @@ public sealed class PbWriteRequest
     public static PbWriteRequest Parse(ReadOnlySpan<byte> body)
     {
         var request = new PbWriteRequest();
-        var input = new CodedInputStream(body.ToArray());
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
+        SharedMessages.ReadKnownFields(ByteString.CopyFrom(body), "WriteRequest", (input, field, _) =>
         {
-            switch (WireFormat.GetTagFieldNumber(tag))
+            switch (field)
             {
-                case 1: request.TimeSeries.Add(PbTimeSeries.Parse(input.ReadBytes())); break;
-                default: throw new InvalidOperationException($"WriteRequest: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");
+                case 1: request.TimeSeries.Add(PbTimeSeries.Parse(input.ReadBytes())); return true;
+                default: return false;
             }
-        }
+        });
 
         return request;
     }
@@ -41,17 +39,15 @@ public sealed class PbTimeSeries
     public static PbTimeSeries Parse(ByteString bytes)
     {
         var series = new PbTimeSeries();
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
+        SharedMessages.ReadKnownFields(bytes, "TimeSeries", (input, field, _) =>
         {
-            switch (WireFormat.GetTagFieldNumber(tag))
+            switch (field)
             {
-                case 1: series.Labels.Add(SharedMessages.ReadLabel(input.ReadBytes())); break;
-                case 4: series.Histograms.Add(PbRemoteHistogram.Parse(input.ReadBytes())); break;
-                default: throw new InvalidOperationException($"TimeSeries: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");
+                case 1: series.Labels.Add(SharedMessages.ReadLabel(input.ReadBytes())); return true;
+                case 4: series.Histograms.Add(PbRemoteHistogram.Parse(input.ReadBytes())); return true;
+                default: return false;
             }
-        }
+        });
 
         return series;
     }
@@ -80,24 +76,22 @@ public sealed class PbRemoteHistogram
     public static PbRemoteHistogram Parse(ByteString bytes)
     {
         var h = new PbRemoteHistogram();
-        var input = bytes.CreateCodedInput();
-        uint tag;
-        while ((tag = input.ReadTag()) != 0)
+        SharedMessages.ReadKnownFields(bytes, "Histogram", (input, field, tag) =>
         {
-            switch (WireFormat.GetTagFieldNumber(tag))
+            switch (field)
             {
-                case 1: h.CountInt = input.ReadUInt64(); break;
-                case 3: h.Sum = input.ReadDouble(); break;
-                case 4: h.Schema = input.ReadSInt32(); break;
-                case 5: h.ZeroThreshold = input.ReadDouble(); break;
-                case 6: h.ZeroCountInt = input.ReadUInt64(); break;
-                case 11: h.PositiveSpans.Add(SharedMessages.ReadSpan(input.ReadBytes())); break;
-                case 12: SharedMessages.ReadDeltas(input, tag, h.PositiveDeltas); break;
-                case 14: h.ResetHint = input.ReadEnum(); break;
-                case 15: h.Timestamp = input.ReadInt64(); break;
-                default: throw new InvalidOperationException($"Histogram: unexpected field {WireFormat.GetTagFieldNumber(tag)}.");
+                case 1: h.CountInt = input.ReadUInt64(); return true;
+                case 3: h.Sum = input.ReadDouble(); return true;
+                case 4: h.Schema = input.ReadSInt32(); return true;
+                case 5: h.ZeroThreshold = input.ReadDouble(); return true;
+                case 6: h.ZeroCountInt = input.ReadUInt64(); return true;
+                case 11: h.PositiveSpans.Add(SharedMessages.ReadSpan(input.ReadBytes())); return true;
+                case 12: SharedMessages.ReadDeltas(input, tag, h.PositiveDeltas); return true;
+                case 14: h.ResetHint = input.ReadEnum(); return true;
+                case 15: h.Timestamp = input.ReadInt64(); return true;
+                default: return false;
             }
-        }
+        });
 
         return h;
     }
