@@ -2,7 +2,6 @@ using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Linq;
-using System.Threading;
 using System.Threading.Tasks;
 using FluentAssertions;
 using HdrHistogram.Prometheus.Registry;
@@ -19,8 +18,6 @@ namespace HdrHistogram.Prometheus.Tests.RemoteWrite;
 /// </summary>
 public class PrometheusPusherTests
 {
-    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(30);
-
     private static (PrometheusHistogramRegistry Registry, Recorder Recorder) Registry(TimeProvider? time = null)
     {
         var registry = new PrometheusHistogramRegistry(time);
@@ -52,9 +49,6 @@ public class PrometheusPusherTests
     private static PbRemoteHistogram Sample(ScriptedReceiver.Received received)
         => PbWriteRequest.Parse(Snappier.Snappy.DecompressToArray(received.Body)).TimeSeries.Single().Histograms.Single();
 
-    private static void Until(Func<bool> condition, string what)
-        => SpinWait.SpinUntil(condition, Patience).Should().BeTrue($"{what} (waited at most {Patience.TotalSeconds} s)");
-
     [Fact]
     public async Task Failed_interval_pushes_are_dropped_for_the_next_one_which_is_sent()
     {
@@ -66,7 +60,7 @@ public class PrometheusPusherTests
         var pusher = new PrometheusPusher(registry, Options(receiver.Url, 200));
 
         pusher.Start();
-        Until(() => pusher.PushesSent >= 1, "a push taken after the two failures");
+        Patience.Until(() => pusher.PushesSent >= 1, "a push taken after the two failures");
         await pusher.DisposeAsync();
 
         pusher.PushesRetried.Should().Be(2);
@@ -89,7 +83,7 @@ public class PrometheusPusherTests
         options.MaxRetryDelay = TimeSpan.FromSeconds(5);
         var pusher = new PrometheusPusher(registry, options);
 
-        await pusher.DisposeAsync().AsTask().WaitAsync(Patience);
+        await pusher.DisposeAsync().AsTask().WaitAsync(Patience.Limit);
 
         pusher.PushesRetried.Should().Be(2);
         pusher.PushesSent.Should().Be(1);
@@ -112,7 +106,7 @@ public class PrometheusPusherTests
         var pusher = new PrometheusPusher(registry, Options(receiver.Url, 100, log));
 
         pusher.Start();
-        Until(() => pusher.PushesSent >= 1, "a push taken after the four refusals");
+        Patience.Until(() => pusher.PushesSent >= 1, "a push taken after the four refusals");
         await pusher.DisposeAsync();
 
         pusher.PushesRefused.Should().Be(4);
@@ -133,7 +127,7 @@ public class PrometheusPusherTests
         pusher.Start();
         Record(recorder, 321);
 
-        await pusher.DisposeAsync().AsTask().WaitAsync(Patience);
+        await pusher.DisposeAsync().AsTask().WaitAsync(Patience.Limit);
 
         pusher.PushesSent.Should().Be(1);
         var series = PbWriteRequest.Parse(Snappier.Snappy.DecompressToArray(receiver.Requests.Single().Body)).TimeSeries.Single();
@@ -170,12 +164,12 @@ public class PrometheusPusherTests
 
         Record(recorder, 100);
         pusher.Start();
-        Until(() => FailedAtLeast(10), "ten failed attempts");
+        Patience.Until(() => FailedAtLeast(10), "ten failed attempts");
         Record(recorder, 100);
-        Until(() => FailedAtLeast(20), "twenty failed attempts");
+        Patience.Until(() => FailedAtLeast(20), "twenty failed attempts");
 
         using var receiver = new ScriptedReceiver(port);
-        Until(() => pusher.PushesSent >= 1, "a push taken once the receiver is back");
+        Patience.Until(() => pusher.PushesSent >= 1, "a push taken once the receiver is back");
         await pusher.DisposeAsync();
 
         most.Should().BeLessThanOrEqualTo(1);
@@ -196,7 +190,7 @@ public class PrometheusPusherTests
         options.Timeout = TimeSpan.FromSeconds(60);
         var pusher = new PrometheusPusher(registry, options);
         pusher.Start();
-        receiver.WaitForRequest(Patience).Should().BeTrue("the first push reached the receiver");
+        receiver.WaitForRequest(Patience.Limit).Should().BeTrue("the first push reached the receiver");
 
         var recording = Task.Run(() =>
         {
@@ -207,12 +201,12 @@ public class PrometheusPusherTests
             }
         });
 
-        (await Task.WhenAny(recording, Task.Delay(Patience))).Should().BeSameAs(recording, "recording completes while the push waits");
+        (await Task.WhenAny(recording, Task.Delay(Patience.Limit))).Should().BeSameAs(recording, "recording completes while the push waits");
         pusher.LastResult.Should().BeNull("the push is still waiting for its answer");
         receiver.Requests.Should().ContainSingle("no second request while the first is under way");
 
         receiver.Release();
-        await pusher.DisposeAsync().AsTask().WaitAsync(Patience);
+        await pusher.DisposeAsync().AsTask().WaitAsync(Patience.Limit);
         var last = PbWriteRequest.Parse(Snappier.Snappy.DecompressToArray(receiver.Requests.Last().Body));
         last.TimeSeries.Should().HaveCount(101);
         last.TimeSeries.Single(t => t.Labels[0].Value == "job_seconds").Histograms.Single().CountInt.Should().Be(10_000);
@@ -228,10 +222,10 @@ public class PrometheusPusherTests
         Record(recorder, 5);
         var pusher = new PrometheusPusher(registry, Options(receiver.Url, 3_600_000));
 
-        (await pusher.PushAsync().AsTask().WaitAsync(Patience)).Succeeded.Should().BeTrue();
+        (await pusher.PushAsync().AsTask().WaitAsync(Patience.Limit)).Succeeded.Should().BeTrue();
         Record(recorder, 5);
-        (await pusher.PushAsync().AsTask().WaitAsync(Patience)).Succeeded.Should().BeTrue();
-        await pusher.DisposeAsync().AsTask().WaitAsync(Patience);
+        (await pusher.PushAsync().AsTask().WaitAsync(Patience.Limit)).Succeeded.Should().BeTrue();
+        await pusher.DisposeAsync().AsTask().WaitAsync(Patience.Limit);
 
         long ms = time.ToUnixTimeMilliseconds();
         receiver.Requests.Select(r => Sample(r).Timestamp).Should().Equal(ms, ms + 1, ms + 2);

@@ -1,5 +1,4 @@
 using System;
-using System.Diagnostics;
 using System.Net;
 using System.Net.Http;
 using System.Net.Sockets;
@@ -21,8 +20,6 @@ namespace HdrHistogram.Prometheus.Tests.Serving;
 /// </summary>
 public class ListenerTests
 {
-    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(30);
-
     private static PrometheusHistogramRegistry Registry(int series = 1)
     {
         var registry = new PrometheusHistogramRegistry();
@@ -116,14 +113,14 @@ public class ListenerTests
 
         await stalled.SendAsync(System.Text.Encoding.ASCII.GetBytes(pipelined.ToString()), SocketFlags.None);
         // Whether the kernel's buffers hold one response or several, the connection is stalled once one was written.
-        await WaitUntil(() => listener.ScrapesServed >= 1, "the stalled connection's first response was written");
+        await Patience.UntilAsync(() => listener.ScrapesServed >= 1, "the stalled connection's first response was written");
 
         using var client = new HttpClient();
         string text = TextScrapes.Check(await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics")));
         text.Should().Contain("job_items_count{job=\"job-499\"} 6\n");
         listener.WriteTimeouts.Should().Be(0, "the other scrape was answered while the stalled client still held its connection");
 
-        await WaitUntil(() => listener.WriteTimeouts == 1, "the stalled connection was closed at the write timeout");
+        await Patience.UntilAsync(() => listener.WriteTimeouts == 1, "the stalled connection was closed at the write timeout");
         TextScrapes.Check(await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"))).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
     }
 
@@ -142,9 +139,9 @@ public class ListenerTests
             await gone.SendAsync("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"u8.ToArray(), SocketFlags.None);
         }
 
-        await WaitUntil(() => listener.WaitingForTurn == 5, "the five requests were read");
+        await Patience.UntilAsync(() => listener.WaitingForTurn == 5, "the five requests were read");
         listener.ScrapeTurn.Release();
-        await WaitUntil(() => listener.RequestsAbandoned == 5, "the five requests were dropped");
+        await Patience.UntilAsync(() => listener.RequestsAbandoned == 5, "the five requests were dropped");
 
         using var client = new HttpClient();
         TextScrapes.Check(await client.GetStringAsync(new Uri($"http://127.0.0.1:{listener.Port}/metrics"))).Should().Contain("job_items_count{job=\"job-0\"} 6\n");
@@ -164,7 +161,7 @@ public class ListenerTests
         await third.ConnectAsync(IPAddress.Loopback, listener.Port);
 
         var reply = new byte[256];
-        using var timeout = new CancellationTokenSource(Patience);
+        using var timeout = new CancellationTokenSource(Patience.Limit);
         int length = await third.ReceiveAsync(reply, SocketFlags.None, timeout.Token);
         System.Text.Encoding.ASCII.GetString(reply, 0, length).Should().StartWith("HTTP/1.1 503 Service Unavailable\r\n");
         (await third.ReceiveAsync(reply, SocketFlags.None, timeout.Token)).Should().Be(0, "the connection is closed");
@@ -178,14 +175,4 @@ public class ListenerTests
     [InlineData("http://localhost:9464/metrics?x")]
     public void Prefixes_that_name_no_http_port_and_path_are_refused(string prefix)
         => FluentActions.Invoking(() => new PrometheusMetricsListener(prefix)).Should().Throw<ArgumentException>().Which.ParamName.Should().Be("prefix");
-
-    private static async Task WaitUntil(Func<bool> condition, string what)
-    {
-        var waited = Stopwatch.StartNew();
-        while (!condition())
-        {
-            waited.Elapsed.Should().BeLessThan(Patience, "waiting until " + what);
-            await Task.Delay(10);
-        }
-    }
 }
