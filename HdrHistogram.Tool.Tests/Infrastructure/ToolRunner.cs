@@ -16,29 +16,26 @@ internal static class ToolRunner
 
     /// <summary>Runs with <paramref name="cancellation"/> as the Ctrl+C token.</summary>
     public static ToolResult Run(byte[]? stdin, TimeSpan? progressAfter, CancellationToken cancellation, params string[] args)
-    {
-        var output = new MemoryStream();
-        var error = new StringWriter { NewLine = "\n" };
-        var console = new ToolConsole(new MemoryStream(stdin ?? Array.Empty<byte>()), output, error, errorIsTerminal: false, progressAfter);
-        int exitCode = HdrTool.Run(args, console, cancellation);
-        console.Out.Flush();
-        return new ToolResult(exitCode, output.ToArray(), error.ToString());
-    }
+        => Run(args, (output, error) => new ToolConsole(new MemoryStream(stdin ?? Array.Empty<byte>()), output, error, errorIsTerminal: false, progressAfter), cancellation);
 
     public static ToolResult Run(params string[] args) => Run(null, args);
 
     /// <summary>Runs with standard input a terminal (holding <paramref name="stdin"/>).</summary>
     public static ToolResult RunFromTerminal(byte[] stdin, params string[] args)
+        => Run(args, (output, error) => new ToolConsole(new MemoryStream(stdin), output, error, errorIsTerminal: false, inputIsTerminal: true), CancellationToken.None);
+
+    public static byte[] Utf8(string text) => new System.Text.UTF8Encoding(false).GetBytes(text);
+
+    // Runs the tool on a console made (by newConsole) around in-memory standard output and error.
+    private static ToolResult Run(string[] args, Func<MemoryStream, StringWriter, ToolConsole> newConsole, CancellationToken cancellation)
     {
         var output = new MemoryStream();
         var error = new StringWriter { NewLine = "\n" };
-        var console = new ToolConsole(new MemoryStream(stdin), output, error, errorIsTerminal: false, inputIsTerminal: true);
-        int exitCode = HdrTool.Run(args, console, CancellationToken.None);
+        var console = newConsole(output, error);
+        int exitCode = HdrTool.Run(args, console, cancellation);
         console.Out.Flush();
         return new ToolResult(exitCode, output.ToArray(), error.ToString());
     }
-
-    public static byte[] Utf8(string text) => new System.Text.UTF8Encoding(false).GetBytes(text);
 }
 
 internal sealed class ToolResult
