@@ -1,32 +1,18 @@
 using System.IO;
-using System.Text.RegularExpressions;
 using HdrHistogram.Logging;
 
 namespace HdrHistogram.Plotting.Tests.Infrastructure;
 
 /// <summary>The footer numbers Java's HistogramLogProcessor (the library's, which <c>hdr process</c> runs) prints for a log, as text.</summary>
-internal sealed partial class JavaProcessorOutput
+internal sealed class JavaProcessorOutput : HgrmFooter
 {
     private JavaProcessorOutput(string hgrm)
+        : base(hgrm)
     {
         Hgrm = hgrm;
-        var mean = Footer().Match(hgrm);
-        Mean = mean.Groups["mean"].Value;
-        StdDeviation = mean.Groups["std"].Value;
-        var max = MaxFooter().Match(hgrm);
-        Max = max.Groups["max"].Value;
-        TotalCount = max.Groups["count"].Value;
     }
 
     public string Hgrm { get; }
-
-    public string Mean { get; }
-
-    public string StdDeviation { get; }
-
-    public string Max { get; }
-
-    public string TotalCount { get; }
 
     /// <summary>
     /// Runs the library's processor (Java's HistogramLogProcessor, as <c>hdr process</c> runs it) on
@@ -46,10 +32,4 @@ internal sealed partial class JavaProcessorOutput
         new HistogramLogProcessor(options).Run(null, output);
         return new JavaProcessorOutput(output.ToString());
     }
-
-    [GeneratedRegex(@"#\[Mean\s+=\s+(?<mean>\S+), StdDeviation\s+=\s+(?<std>\S+)\]")]
-    private static partial Regex Footer();
-
-    [GeneratedRegex(@"#\[Max\s+=\s+(?<max>\S+), Total count\s+=\s+(?<count>\S+)\]")]
-    private static partial Regex MaxFooter();
 }

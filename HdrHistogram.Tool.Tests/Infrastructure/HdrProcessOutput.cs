@@ -3,34 +3,29 @@ using System.IO;
 using System.Linq;
 using System.Text.RegularExpressions;
 using FluentAssertions;
+using HdrHistogram.Plotting.Tests.Infrastructure;
 
 namespace HdrHistogram.Tool.Tests.Infrastructure;
 
 /// <summary>
 /// What <c>hdr process -o X</c> prints for a log, as text: the totals of the interval log's last line (X) and the
-/// .hgrm's 0% line and footer (X.hgrm). The report's summary row must show exactly these strings.
+/// .hgrm's 0% line and footer (X.hgrm, <see cref="HgrmFooter"/>). The report's summary row must show exactly these
+/// strings.
 /// </summary>
-internal sealed partial class HdrProcessOutput
+internal sealed partial class HdrProcessOutput : HgrmFooter
 {
     private HdrProcessOutput(string intervalLog, string hgrm)
+        : base(hgrm)
     {
         IntervalLog = intervalLog;
         var totals = TotalsLine().Matches(intervalLog).Last();
-        TotalCount = totals.Groups["count"].Value;
+        totals.Groups["count"].Value.Should().Be(TotalCount, "the .hgrm and the interval log count the same values");
         Percentiles = totals.Groups["values"].Value.Split(' ', System.StringSplitOptions.RemoveEmptyEntries);
         IntervalTimes = TotalsLine().Matches(intervalLog).Select(m => m.Groups["time"].Value).ToArray();
         Min = FirstLine().Match(hgrm).Groups["value"].Value;
-        var footer = Footer().Match(hgrm);
-        Mean = footer.Groups["mean"].Value;
-        StdDeviation = footer.Groups["std"].Value;
-        var max = MaxFooter().Match(hgrm);
-        Max = max.Groups["max"].Value;
-        max.Groups["count"].Value.Should().Be(TotalCount, "the .hgrm and the interval log count the same values");
     }
 
     public string IntervalLog { get; }
-
-    public string TotalCount { get; }
 
     /// <summary>The last line's T: values p50, p90, p99, p99.9, p99.99 and max (3 decimals).</summary>
     public string[] Percentiles { get; }
@@ -39,12 +34,6 @@ internal sealed partial class HdrProcessOutput
     public string[] IntervalTimes { get; }
 
     public string Min { get; }
-
-    public string Max { get; }
-
-    public string Mean { get; }
-
-    public string StdDeviation { get; }
 
     /// <summary>Runs <c>hdr process -i LOG -o DIR/NAME -outputValueUnitRatio RATIO OPTIONS</c> and reads what it wrote.</summary>
     public static HdrProcessOutput Run(string log, double ratio, string directory, params string[] options)
@@ -64,10 +53,4 @@ internal sealed partial class HdrProcessOutput
 
     [GeneratedRegex(@"^\s+(?<value>\S+)\s+0\.000000000000\s", RegexOptions.Multiline)]
     private static partial Regex FirstLine();
-
-    [GeneratedRegex(@"#\[Mean\s+=\s+(?<mean>\S+), StdDeviation\s+=\s+(?<std>\S+)\]")]
-    private static partial Regex Footer();
-
-    [GeneratedRegex(@"#\[Max\s+=\s+(?<max>\S+), Total count\s+=\s+(?<count>\S+)\]")]
-    private static partial Regex MaxFooter();
 }
