@@ -1,3 +1,6 @@
+using System;
+using System.IO;
+
 namespace HdrHistogram.UnitTests.Infrastructure;
 
 /// <summary>Locations of the reference data copied next to the test assembly (see TestCommon.targets).</summary>

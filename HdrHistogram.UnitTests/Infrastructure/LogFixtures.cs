@@ -1,4 +1,10 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
 using System.Text.Json;
+using FluentAssertions;
+using HdrHistogram.Encoding;
 
 namespace HdrHistogram.UnitTests.Infrastructure;
 

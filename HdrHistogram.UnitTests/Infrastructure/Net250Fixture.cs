@@ -1,6 +1,11 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
 using System.IO.Compression;
+using System.Linq;
 using System.Text;
 using System.Text.Json;
+using FluentAssertions;
 
 namespace HdrHistogram.UnitTests.Infrastructure;
 

@@ -1,3 +1,7 @@
+using System.Collections.Generic;
+using System.Linq;
+using FluentAssertions;
+
 namespace HdrHistogram.UnitTests.Infrastructure;
 
 /// <summary>

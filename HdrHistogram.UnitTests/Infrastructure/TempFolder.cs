@@ -1,3 +1,6 @@
+using System;
+using System.IO;
+
 namespace HdrHistogram.UnitTests.Infrastructure;
 
 /// <summary>A temporary folder, deleted on dispose.</summary>
